@@ -1,0 +1,76 @@
+/**
+ * Picks the database engine from DATABASE_URL and builds every repository over it, so the
+ * API and the CLI wire the same adapters. PostgreSQL joins here in issue 10 (D3).
+ */
+import type { IdGenerator } from '../../core/shared/ids';
+import {
+  SqliteAgreementRepository,
+  SqliteEmailTokenRepository,
+  SqliteRefreshTokenRepository,
+  SqliteUserRepository,
+} from './sqlite/accounts.repository';
+import { SqliteAdminRepository } from './sqlite/admin.repository';
+import { SqliteBillingRepository } from './sqlite/billing.repository';
+import { migrateSqlite, openSqlite, type SqliteDb } from './sqlite/client';
+import {
+  SqliteBoostRepository,
+  SqliteDiscoveryRepository,
+  SqliteSubscriptionRepository,
+  SqliteSwipeRepository,
+} from './sqlite/discovery.repository';
+import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
+import {
+  SqliteConsentLog,
+  SqliteMailOutbox,
+  SqliteRateLimiter,
+  SqliteSecurityEventLog,
+} from './sqlite/platform.repository';
+import { SqliteProfileRepository, SqlitePromptCatalog } from './sqlite/profiles.repository';
+import { SqliteReferenceDataRepository } from './sqlite/reference-data.repository';
+import { SqliteRetentionRepository } from './sqlite/retention.repository';
+import { SqliteFeedbackRepository, SqlitePrivacyRepository, SqliteSafetyRepository } from './sqlite/safety.repository';
+
+export type Database = ReturnType<typeof buildRepositories> & { close(): void; dialect: 'sqlite' };
+
+function buildRepositories(db: SqliteDb, ids: IdGenerator) {
+  return {
+    users: new SqliteUserRepository(db),
+    emailTokens: new SqliteEmailTokenRepository(db),
+    refreshTokens: new SqliteRefreshTokenRepository(db),
+    agreements: new SqliteAgreementRepository(db, ids),
+    rateLimiter: new SqliteRateLimiter(db),
+    securityLog: new SqliteSecurityEventLog(db, ids),
+    consentLog: new SqliteConsentLog(db, ids),
+    outbox: new SqliteMailOutbox(db, ids),
+    admins: new SqliteAdminRepository(db),
+    referenceData: new SqliteReferenceDataRepository(db),
+    profiles: new SqliteProfileRepository(db),
+    prompts: new SqlitePromptCatalog(db),
+    discovery: new SqliteDiscoveryRepository(db),
+    swipes: new SqliteSwipeRepository(db),
+    subscriptions: new SqliteSubscriptionRepository(db),
+    boosts: new SqliteBoostRepository(db),
+    conversations: new SqliteConversationRepository(db),
+    contentFlags: new SqliteContentFlagRepository(db),
+    billing: new SqliteBillingRepository(db, ids),
+    safety: new SqliteSafetyRepository(db),
+    feedback: new SqliteFeedbackRepository(db),
+    privacy: new SqlitePrivacyRepository(db),
+    retention: new SqliteRetentionRepository(db),
+    ping: async (): Promise<void> => {
+      db.$client.prepare('SELECT 1').get();
+    },
+    /** Integrity check used after crashes and by the durability test. */
+    integrityCheck: (): string => String(db.$client.pragma('integrity_check', { simple: true })),
+  };
+}
+
+export function openDatabase(url: string, ids: IdGenerator, options: { migrate?: boolean } = {}): Database {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    throw new Error('DATABASE_URL: PostgreSQL support arrives with issue 10; use file:<path> or :memory: for now');
+  }
+  const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
+  const db = openSqlite(file);
+  if (options.migrate !== false) migrateSqlite(db);
+  return { ...buildRepositories(db, ids), close: () => db.$client.close(), dialect: 'sqlite' };
+}

@@ -1,0 +1,223 @@
+/** SQLite implementations of the accounts ports. */
+import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { EmailTokenPurpose, Me, User } from '../../../core/accounts/model';
+import type {
+  AgreementRepository,
+  EmailTokenRepository,
+  RefreshTokenRepository,
+  UserRepository,
+} from '../../../core/accounts/ports';
+import type { IdGenerator } from '../../../core/shared/ids';
+import type { SqliteDb } from './client';
+import { adminUsers, emailTokens, profiles, refreshTokens, userAgreements, users } from './schema';
+
+const toUser = (row: typeof users.$inferSelect): User => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.passwordHash,
+  emailConfirmedAt: row.emailConfirmedAt,
+  status: row.status,
+  createdAt: row.createdAt,
+});
+
+const isUniqueViolation = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && 'code' in e && String(e.code).startsWith('SQLITE_CONSTRAINT_UNIQUE');
+
+export class SqliteUserRepository implements UserRepository {
+  // Prepared once: this runs on every signed-in request.
+  private readonly sessionQuery;
+
+  constructor(private readonly db: SqliteDb) {
+    this.sessionQuery = db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          eq(users.status, 'active'),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(refreshTokens)
+              .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNull(refreshTokens.revokedAt))),
+          ),
+        ),
+      )
+      .prepare();
+  }
+
+  async sessionUser(userId: string, familyId: string) {
+    return this.sessionQuery.get({ userId, familyId }) ?? null;
+  }
+
+  async findByEmail(email: string) {
+    const row = this.db.select().from(users).where(eq(users.email, email)).get();
+    return row ? toUser(row) : null;
+  }
+
+  async findById(id: string) {
+    const row = this.db.select().from(users).where(eq(users.id, id)).get();
+    return row ? toUser(row) : null;
+  }
+
+  async create(user: User) {
+    try {
+      this.db
+        .insert(users)
+        .values({
+          id: user.id,
+          email: user.email,
+          passwordHash: user.passwordHash,
+          emailConfirmedAt: user.emailConfirmedAt,
+          status: user.status,
+          createdAt: user.createdAt,
+          updatedAt: user.createdAt,
+        })
+        .run();
+      return true;
+    } catch (e) {
+      if (isUniqueViolation(e)) return false;
+      throw e;
+    }
+  }
+
+  async markEmailConfirmed(userId: string, at: Date) {
+    this.db
+      .update(users)
+      .set({ emailConfirmedAt: at, isStudentVerified: true, updatedAt: at })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
+      .run();
+  }
+
+  async updatePasswordHash(userId: string, hash: string, at: Date) {
+    this.db.update(users).set({ passwordHash: hash, updatedAt: at }).where(eq(users.id, userId)).run();
+  }
+
+  async describe(userId: string): Promise<Me | null> {
+    const user = this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+    if (!user) return null;
+    const agreement = this.db
+      .select({ id: userAgreements.id })
+      .from(userAgreements)
+      .where(
+        and(
+          eq(userAgreements.userId, userId),
+          eq(userAgreements.tosAccepted, true),
+          eq(userAgreements.privacyAccepted, true),
+        ),
+      )
+      .limit(1)
+      .get();
+    const profile = this.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, userId), isNotNull(profiles.completedAt)))
+      .get();
+    const admin = this.db
+      .select({ userId: adminUsers.userId })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)))
+      .get();
+    return { id: user.id, email: user.email, hasAgreement: !!agreement, hasProfile: !!profile, isAdmin: !!admin };
+  }
+}
+
+export class SqliteEmailTokenRepository implements EmailTokenRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  async create(token: Parameters<EmailTokenRepository['create']>[0]) {
+    this.db.insert(emailTokens).values(token).run();
+  }
+
+  async findByHash(tokenHash: string) {
+    const row = this.db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash)).get();
+    return row
+      ? {
+          id: row.id,
+          userId: row.userId,
+          purpose: row.purpose,
+          tokenHash: row.tokenHash,
+          expiresAt: row.expiresAt,
+          usedAt: row.usedAt,
+        }
+      : null;
+  }
+
+  async consume(id: string, at: Date) {
+    const result = this.db
+      .update(emailTokens)
+      .set({ usedAt: at })
+      .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+      .run();
+    return result.changes === 1;
+  }
+
+  async invalidateAll(userId: string, purpose: EmailTokenPurpose, at: Date) {
+    this.db
+      .update(emailTokens)
+      .set({ usedAt: at })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)))
+      .run();
+  }
+}
+
+export class SqliteRefreshTokenRepository implements RefreshTokenRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  async create(token: Parameters<RefreshTokenRepository['create']>[0]) {
+    this.db.insert(refreshTokens).values(token).run();
+  }
+
+  async findByHash(tokenHash: string) {
+    const row = this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).get();
+    return row
+      ? {
+          id: row.id,
+          userId: row.userId,
+          familyId: row.familyId,
+          tokenHash: row.tokenHash,
+          expiresAt: row.expiresAt,
+          revokedAt: row.revokedAt,
+        }
+      : null;
+  }
+
+  async revoke(id: string, at: Date) {
+    const result = this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+      .run();
+    return result.changes === 1;
+  }
+
+  async revokeFamily(familyId: string, at: Date) {
+    this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+      .run();
+  }
+
+  async revokeAllForUser(userId: string, at: Date) {
+    this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+      .run();
+  }
+}
+
+export class SqliteAgreementRepository implements AgreementRepository {
+  constructor(
+    private readonly db: SqliteDb,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async save(a: Parameters<AgreementRepository['save']>[0], at: Date) {
+    this.db
+      .insert(userAgreements)
+      .values({ id: this.ids.newId(), ...a, createdAt: at })
+      .run();
+  }
+}

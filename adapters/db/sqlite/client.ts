@@ -1,0 +1,30 @@
+/** Opens the embedded SQLite database (D3): WAL, foreign keys, busy timeout, migrated. */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema';
+
+export type SqliteDb = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+const MIGRATIONS = fileURLToPath(new URL('../../../migrations/sqlite', import.meta.url));
+
+/** `file` is a path or ':memory:' (tests: each test its own database). */
+export function openSqlite(file: string): SqliteDb {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // WAL with synchronous=NORMAL keeps every committed write through a process crash (the
+  // durability test's SIGKILL); only an OS crash or power loss can drop the last commits.
+  // FULL would cost one fsync per write (docs/decisions.md N15).
+  sqlite.pragma('synchronous = NORMAL');
+  return drizzle(sqlite, { schema }) as SqliteDb;
+}
+
+export function migrateSqlite(db: SqliteDb): void {
+  migrate(db, { migrationsFolder: MIGRATIONS });
+}

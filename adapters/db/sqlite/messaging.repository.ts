@@ -1,0 +1,198 @@
+/** SQLite adapters for conversations, messages and content flags (prepared statements: chat is hot). */
+import type { Statement } from 'better-sqlite3';
+import type {
+  ContentFlagInput,
+  ContentFlagRepository,
+  ConversationRepository,
+  ConversationSummary,
+  Message,
+  Relationship,
+} from '../../../core/messaging/ports';
+import type { SqliteDb } from './client';
+
+type MessageRow = {
+  seq: number;
+  id: string;
+  conversation_id: string;
+  sender_id: string;
+  content: string;
+  is_read: number;
+  created_at: number;
+};
+
+const toMessage = (r: MessageRow): Message => ({
+  seq: r.seq,
+  id: r.id,
+  conversationId: r.conversation_id,
+  senderId: r.sender_id,
+  content: r.content,
+  isRead: r.is_read === 1,
+  createdAt: new Date(r.created_at),
+});
+
+const MESSAGE_COLUMNS = 'seq, id, conversation_id, sender_id, content, is_read, created_at';
+
+export class SqliteConversationRepository implements ConversationRepository {
+  private readonly s: Record<string, Statement>;
+
+  constructor(private readonly db: SqliteDb) {
+    const sql = db.$client;
+    this.s = {
+      insertConversation: sql.prepare(
+        'INSERT OR IGNORE INTO conversations (id, user1_id, user2_id, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      insertParticipant: sql.prepare(
+        'INSERT OR IGNORE INTO conversation_participants (conversation_id, user_id) VALUES (?, ?)',
+      ),
+      participants: sql.prepare('SELECT user_id FROM conversation_participants WHERE conversation_id = ?'),
+      relationship: sql.prepare(
+        `SELECT
+           EXISTS (SELECT 1 FROM matches WHERE user_id = @me AND matched_user_id = @other AND status = 'matched') AS matched,
+           EXISTS (SELECT 1 FROM blocked_users WHERE (blocker_id = @me AND blocked_user_id = @other)
+                                              OR (blocker_id = @other AND blocked_user_id = @me)) AS blocked,
+           EXISTS (SELECT 1 FROM users WHERE id = @other AND status = 'active') AS active`,
+      ),
+      list: sql.prepare(
+        `SELECT c.id, CASE WHEN c.user1_id = @me THEN c.user2_id ELSE c.user1_id END AS other_id,
+                c.last_message_at, c.last_message_text, c.last_message_seq, c.created_at, p.cleared_seq,
+                (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id != @me
+                   AND m.is_read = 0 AND m.removed = 0 AND m.seq > p.cleared_seq) AS unread
+         FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
+         WHERE p.user_id = @me AND p.hidden = 0
+         ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
+      ),
+      sentInWindow: sql.prepare('SELECT count(*) AS n FROM messages WHERE sender_id = ? AND created_at > ?'),
+      insertMessage: sql.prepare(
+        `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, created_at)
+         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @createdAt)`,
+      ),
+      touchConversation: sql.prepare(
+        `UPDATE conversations SET last_message_at = @at, last_message_text = @text, last_message_seq = @seq WHERE id = @id`,
+      ),
+      unhide: sql.prepare('UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ?'),
+      after: sql.prepare(
+        `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.conversation_id = @id AND m.removed = 0 AND m.seq > @after
+           AND m.seq > (SELECT cleared_seq FROM conversation_participants WHERE conversation_id = @id AND user_id = @me)
+         ORDER BY m.seq ASC LIMIT @limit`,
+      ),
+      before: sql.prepare(
+        `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.conversation_id = @id AND m.removed = 0
+           AND m.seq < @before
+           AND m.seq > (SELECT cleared_seq FROM conversation_participants WHERE conversation_id = @id AND user_id = @me)
+         ORDER BY m.seq DESC LIMIT @limit) ORDER BY seq ASC`,
+      ),
+      markRead: sql.prepare(
+        `UPDATE messages SET is_read = 1 WHERE conversation_id = ? AND sender_id != ? AND is_read = 0 RETURNING seq`,
+      ),
+      hide: sql.prepare(
+        `UPDATE conversation_participants SET hidden = 1,
+           cleared_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE conversation_id = @id)
+         WHERE conversation_id = @id AND user_id = @me`,
+      ),
+      bothHidden: sql.prepare(
+        'SELECT count(*) AS n FROM conversation_participants WHERE conversation_id = ? AND hidden = 0',
+      ),
+      eraseMessages: sql.prepare('DELETE FROM messages WHERE conversation_id = ?'),
+      clearLast: sql.prepare('UPDATE conversations SET last_message_text = NULL, last_message_at = NULL WHERE id = ?'),
+    };
+  }
+
+  async ensure(id: string, user1: string, user2: string, now: Date) {
+    this.db.$client.transaction(() => {
+      this.s.insertConversation!.run(id, user1, user2, now.getTime());
+      this.s.insertParticipant!.run(id, user1);
+      this.s.insertParticipant!.run(id, user2);
+    })();
+  }
+
+  async participants(conversationId: string) {
+    const rows = this.s.participants!.all(conversationId) as { user_id: string }[];
+    return rows.length > 0 ? rows.map((r) => r.user_id) : null;
+  }
+
+  async relationship(userId: string, otherId: string): Promise<Relationship> {
+    const r = this.s.relationship!.get({ me: userId, other: otherId }) as {
+      matched: number;
+      blocked: number;
+      active: number;
+    };
+    return { matched: r.matched === 1, blocked: r.blocked === 1, otherActive: r.active === 1 };
+  }
+
+  async list(userId: string): Promise<ConversationSummary[]> {
+    const rows = this.s.list!.all({ me: userId }) as {
+      id: string;
+      other_id: string;
+      last_message_at: number | null;
+      last_message_text: string | null;
+      last_message_seq: number;
+      created_at: number;
+      cleared_seq: number;
+      unread: number;
+    }[];
+    return rows.map((r) => {
+      const visible = r.last_message_seq > r.cleared_seq;
+      return {
+        id: r.id,
+        otherUserId: r.other_id,
+        lastMessageAt: visible && r.last_message_at !== null ? new Date(r.last_message_at) : null,
+        lastMessageText: visible ? r.last_message_text : null,
+        unreadCount: r.unread,
+        createdAt: new Date(r.created_at),
+      };
+    });
+  }
+
+  async send(message: Omit<Message, 'seq' | 'isRead'>, windowStart: Date, allowed: (sent: number) => boolean) {
+    const run = this.db.$client.transaction((): Message | null => {
+      const sent = (this.s.sentInWindow!.get(message.senderId, windowStart.getTime()) as { n: number }).n;
+      if (!allowed(sent)) return null;
+      const at = message.createdAt.getTime();
+      const info = this.s.insertMessage!.run({ ...message, createdAt: at });
+      const seq = Number(info.lastInsertRowid);
+      this.s.touchConversation!.run({ at, text: message.content.slice(0, 200), seq, id: message.conversationId });
+      this.s.unhide!.run(message.conversationId);
+      return { ...message, seq, isRead: false };
+    });
+    // IMMEDIATE: the count and the insert happen under one write lock (D19's cap holds).
+    return run.immediate();
+  }
+
+  async messages(conversationId: string, viewerId: string, page: { after?: number; before?: number; limit: number }) {
+    const rows =
+      page.before !== undefined
+        ? this.s.before!.all({ id: conversationId, me: viewerId, before: page.before, limit: page.limit })
+        : this.s.after!.all({ id: conversationId, me: viewerId, after: page.after ?? 0, limit: page.limit });
+    return (rows as MessageRow[]).map(toMessage);
+  }
+
+  async markRead(conversationId: string, readerId: string) {
+    const rows = this.s.markRead!.all(conversationId, readerId) as { seq: number }[];
+    return rows.reduce((max, r) => Math.max(max, r.seq), 0);
+  }
+
+  async deleteFor(conversationId: string, userId: string) {
+    this.db.$client.transaction(() => {
+      this.s.hide!.run({ id: conversationId, me: userId });
+      // 001 §4: once both have deleted it, its messages are gone for good.
+      if ((this.s.bothHidden!.get(conversationId) as { n: number }).n === 0) {
+        this.s.eraseMessages!.run(conversationId);
+        this.s.clearLast!.run(conversationId);
+      }
+    })();
+  }
+}
+
+export class SqliteContentFlagRepository implements ContentFlagRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  async add(f: ContentFlagInput) {
+    this.db.$client
+      .prepare(
+        `INSERT INTO content_flags (id, content_type, content_id, author_id, flag_reason, status, auto_flagged,
+           confidence_score, flagged_by, created_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, 'system', ?)`,
+      )
+      .run(f.id, f.contentType, f.contentId, f.authorId, f.flag.reason, f.flag.confidence, f.at.getTime());
+  }
+}

@@ -1,0 +1,553 @@
+/** SQLite schema (D3). Times are UTC milliseconds (D29); booleans are 0/1 integers. */
+import { sql } from 'drizzle-orm';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' }).notNull().default(sql`(unixepoch('subsec') * 1000)`);
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
+    isStudentVerified: integer('is_student_verified', { mode: 'boolean' }).notNull().default(false),
+    status: text('status', { enum: ['active', 'suspended', 'deleted'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const emailTokens = sqliteTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    usedAt: integer('used_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = sqliteTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const userAgreements = sqliteTable(
+  'user_agreements',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tosAccepted: integer('tos_accepted', { mode: 'boolean' }).notNull(),
+    tosAcceptedAt: integer('tos_accepted_at', { mode: 'timestamp_ms' }),
+    privacyAccepted: integer('privacy_accepted', { mode: 'boolean' }).notNull(),
+    privacyAcceptedAt: integer('privacy_accepted_at', { mode: 'timestamp_ms' }),
+    marketingAccepted: integer('marketing_accepted', { mode: 'boolean' }).notNull(),
+    marketingAcceptedAt: integer('marketing_accepted_at', { mode: 'timestamp_ms' }),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_agreements_user_idx').on(t.userId)],
+);
+
+/** 001 §3 Profile; id is the user id. Completion is stamped by the wizard (issue 3). */
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    bio: text('bio'),
+    university: text('university'),
+    major: text('major'),
+    graduationYear: integer('graduation_year'),
+    gender: text('gender'),
+    genderSelfDescribe: text('gender_self_describe'),
+    cookingFrequency: text('cooking_frequency'),
+    alcohol: text('alcohol'),
+    pets: text('pets'),
+    hobbies: text('hobbies', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('profiles_university_idx').on(t.university)],
+);
+
+/** Photos in display order; the first is the profile photo (001 §5). Keys per D26. */
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_user_idx').on(t.userId, t.position), uniqueIndex('photos_key_unique').on(t.storageKey)],
+);
+
+export const profilePrompts = sqliteTable(
+  'profile_prompts',
+  {
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promptId: text('prompt_id')
+      .notNull()
+      .references(() => prompts.id),
+    response: text('response').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.promptId] })],
+);
+
+/** One row per user (001 §3 roommate_preferences). */
+export const roommatePreferences = sqliteTable('roommate_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cleanliness: integer('cleanliness').notNull(),
+  sleepSchedule: integer('sleep_schedule').notNull(),
+  noiseLevel: integer('noise_level').notNull(),
+  studyHabits: integer('study_habits').notNull(),
+  guestPolicy: integer('guest_policy'),
+  smokingTolerance: text('smoking_tolerance'),
+  housingStatus: text('housing_status'),
+  financialStatus: text('financial_status'),
+  needsCosigner: text('needs_cosigner'),
+  moveInChoice: text('move_in_choice'),
+  moveInDate: text('move_in_date'),
+  minBudget: integer('min_budget'),
+  maxBudget: integer('max_budget'),
+  preferredNeighborhoods: text('preferred_neighborhoods', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  dealbreakers: text('dealbreakers', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  genderPreference: text('gender_preference', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const adminUsers = sqliteTable('admin_users', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull().default('admin'),
+  permissions: text('permissions', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const mailOutbox = sqliteTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export const rateLimitHits = sqliteTable(
+  'rate_limit_hits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    key: text('key').notNull(),
+    at: integer('at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_at_idx').on(t.key, t.at)],
+);
+
+export const securityEvents = sqliteTable(
+  'security_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id'),
+    eventType: text('event_type').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('security_events_type_idx').on(t.eventType, t.createdAt)],
+);
+
+export const consentLogs = sqliteTable('consent_logs', {
+  id: text('id').primaryKey(),
+  userId: text('user_id'),
+  consentType: text('consent_type').notNull(),
+  consentGiven: integer('consent_given', { mode: 'boolean' }).notNull(),
+  consentMethod: text('consent_method').notNull(),
+  consentVersion: text('consent_version').notNull(),
+  legalBasis: text('legal_basis').notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const universities = sqliteTable('universities', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  latitude: real('latitude').notNull(),
+  longitude: real('longitude').notNull(),
+  emailDomain: text('email_domain').notNull(),
+  metroGroup: text('metro_group'),
+});
+
+export const prompts = sqliteTable('prompts', {
+  id: text('id').primaryKey(),
+  promptText: text('prompt_text').notNull(),
+  category: text('category', { enum: ['personality', 'lifestyle', 'goals', 'fun', 'dating', 'other'] }).notNull(),
+  isActive: integer('is_active', { mode: 'boolean' }).notNull().default(true),
+  displayOrder: integer('display_order').notNull(),
+});
+
+/** One row per swipe, from user_id to matched_user_id (001 §3 Match record). */
+export const matches = sqliteTable(
+  'matches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchedUserId: text('matched_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['passed', 'liked', 'matched'] }).notNull(),
+    isSuperLike: integer('is_super_like', { mode: 'boolean' }).notNull().default(false),
+    compatibilityScore: integer('compatibility_score'),
+    matchedAt: integer('matched_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('matches_pair_unique').on(t.userId, t.matchedUserId),
+    index('matches_target_idx').on(t.matchedUserId, t.status),
+    index('matches_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** 001 §3 Blocked user; the block and report actions arrive with the settings issue (D20). */
+export const blockedUsers = sqliteTable(
+  'blocked_users',
+  {
+    id: text('id').primaryKey(),
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedUserId: text('blocked_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('blocked_pair_unique').on(t.blockerId, t.blockedUserId),
+    index('blocked_reverse_idx').on(t.blockedUserId),
+  ],
+);
+
+/** Gold status (000 §3 premium status); payments fill it (issue 6). */
+export const subscriptions = sqliteTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isPremium: integer('is_premium', { mode: 'boolean' }).notNull().default(false),
+    tier: text('tier'),
+    subscriptionEnd: integer('subscription_end', { mode: 'timestamp_ms' }),
+    cancelled: integer('cancelled', { mode: 'boolean' }).notNull().default(false),
+    providerSubscriptionId: text('provider_subscription_id'),
+    customerId: text('customer_id'),
+    /** When the provider produced the state we hold: older events never overwrite it (issue 6). */
+    stateAt: integer('state_at', { mode: 'timestamp_ms' }),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('subscriptions_provider_idx').on(t.providerSubscriptionId)],
+);
+
+/** Purchased super likes and boosts (D14, D17), spent after the plan's allowance. */
+export const balances = sqliteTable('balances', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  superLikes: integer('super_likes').notNull().default(0),
+  boosts: integer('boosts').notNull().default(0),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const boosts = sqliteTable(
+  'boosts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['monthly', 'purchased'] }).notNull(),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('boosts_user_idx').on(t.userId, t.endsAt), index('boosts_ends_idx').on(t.endsAt)],
+);
+
+/** 001 §3 Conversation; the id is the two user ids, smaller first, joined by an underscore. */
+export const conversations = sqliteTable('conversations', {
+  id: text('id').primaryKey(),
+  user1Id: text('user1_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  user2Id: text('user2_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }),
+  lastMessageText: text('last_message_text'),
+  lastMessageSeq: integer('last_message_seq').notNull().default(0),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Per-participant state: what they have read and whether they deleted the conversation. */
+export const conversationParticipants = sqliteTable(
+  'conversation_participants',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Messages up to this sequence number are hidden for this participant (they deleted the chat). */
+    clearedSeq: integer('cleared_seq').notNull().default(0),
+    /** Set when they delete it; a new message shows it again. */
+    hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('participants_user_idx').on(t.userId)],
+);
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    /** Strictly increasing: the cursor for pagination and for catching up after a reconnect. */
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    id: text('id').notNull(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
+    /** Hidden from everyone but admins after moderation removed it (D22). */
+    removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('messages_id_unique').on(t.id),
+    index('messages_conversation_idx').on(t.conversationId, t.seq),
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/** 001 §3 content_flags (D22): automatic and user flags awaiting an admin. */
+export const contentFlags = sqliteTable(
+  'content_flags',
+  {
+    id: text('id').primaryKey(),
+    contentType: text('content_type', { enum: ['message', 'profile', 'photo', 'other'] }).notNull(),
+    contentId: text('content_id').notNull(),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'cascade' }),
+    flagReason: text('flag_reason').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'removed'] })
+      .notNull()
+      .default('pending'),
+    autoFlagged: integer('auto_flagged', { mode: 'boolean' }).notNull(),
+    confidenceScore: real('confidence_score'),
+    flaggedBy: text('flagged_by'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+  },
+  (t) => [index('content_flags_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Checkouts we started, so a completed one is fulfilled with our own record of what was bought. */
+export const checkoutSessions = sqliteTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purchaseType: text('purchase_type', { enum: ['subscription', 'product'] }).notNull(),
+  item: text('item').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['open', 'completed', 'cancelled'] }).notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Provider events already applied: fulfilment happens exactly once per event id (D24). */
+export const paymentEvents = sqliteTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  kind: text('kind').notNull(),
+  receivedAt: integer('received_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** The payments ledger, kept 7 years (D25). */
+export const payments = sqliteTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    eventId: text('event_id').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** D20 user reports: what admins review. */
+export const userReports = sqliteTable(
+  'user_reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedUserId: text('reported_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reportCategory: text('report_category').notNull(),
+    severityLevel: text('severity_level').notNull(),
+    details: text('details'),
+    status: text('status').notNull().default('pending'),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('user_reports_created_idx').on(t.createdAt)],
+);
+
+export const emergencyContacts = sqliteTable(
+  'emergency_contacts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    relationship: text('relationship').notNull(),
+    isPrimary: integer('is_primary', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('emergency_contacts_user_idx').on(t.userId)],
+);
+
+/** D25 data requests: an export archive kept 7 days, or a deletion erased by the retention job. */
+export const dataExportRequests = sqliteTable(
+  'data_export_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    requestType: text('request_type', { enum: ['export', 'deletion'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed'] }).notNull(),
+    archive: text('archive'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [index('data_requests_user_idx').on(t.userId), index('data_requests_status_idx').on(t.status)],
+);
+
+export const featureRequests = sqliteTable('feature_requests', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  priority: text('priority').notNull(),
+  status: text('status').notNull().default('submitted'),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+export const featureVotes = sqliteTable(
+  'feature_votes',
+  {
+    requestId: text('request_id')
+      .notNull()
+      .references(() => featureRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId, t.day] })],
+);
+
+export const securityIncidents = sqliteTable('security_incidents', {
+  id: text('id').primaryKey(),
+  reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+  incidentType: text('incident_type').notNull(),
+  severityLevel: text('severity_level').notNull(),
+  subject: text('subject').notNull(),
+  description: text('description').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  affectedUsersCount: integer('affected_users_count'),
+  timeDiscovered: text('time_discovered'),
+  stepsTaken: text('steps_taken'),
+  status: text('status').notNull().default('reported'),
+  priority: text('priority').notNull(),
+  acknowledgeBy: integer('acknowledge_by', { mode: 'timestamp_ms' }).notNull(),
+  respondBy: integer('respond_by', { mode: 'timestamp_ms' }).notNull(),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** D27: every admin action, kept 3 years (D25). */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: text('details', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);

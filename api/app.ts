@@ -1,0 +1,273 @@
+/**
+ * The composition root (style habit 4): wires adapters into use cases and mounts every route,
+ * the OpenAPI document, the API docs, dev tools and the built web app.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { Argon2PasswordHasher, randomSecrets, sha256Digest, uuidIds } from '../adapters/crypto/crypto';
+import { JoseAccessTokenSigner } from '../adapters/crypto/jose-signer';
+import { type Database, openDatabase } from '../adapters/db/database';
+import { fixtureDirectory } from '../adapters/directory';
+import { SharpImageProcessor } from '../adapters/images/sharp.image-processor';
+import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
+import { LocalPaymentGateway } from '../adapters/payments/local.gateway';
+import { StripePaymentGateway } from '../adapters/payments/stripe.gateway';
+import { InProcessRealtimeBus } from '../adapters/realtime/in-process.bus';
+import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
+import { S3PhotoStore } from '../adapters/storage/s3.photo-store';
+import type { AccountDeps } from '../core/accounts/ports';
+import type { RealtimeBus } from '../core/messaging/ports';
+import type { PhotoStore } from '../core/profiles/ports';
+import type { Clock } from '../core/shared/clock';
+import { DomainError, unauthenticated } from '../core/shared/errors';
+import type { AppEnv } from './context';
+import { apiDocsPage, swaggerAssets } from './docs';
+import { type Env, isProduction } from './env';
+import { DomainFailure, handleError, problemResponse } from './errors';
+import { clientInfo, jsonOnly, originCheck, securityHeaders } from './middleware/security';
+import { cookieNames, sessionMiddleware } from './middleware/session';
+import { accountsRouter } from './routes/accounts/accounts.handlers';
+import { adminRouter } from './routes/admin/admin.handlers';
+import { billingRouter } from './routes/billing/billing.handlers';
+import { discoveryRouter } from './routes/discovery/discovery.handlers';
+import { feedbackRouter } from './routes/feedback/feedback.handlers';
+import { messagingRouter } from './routes/messaging/messaging.handlers';
+import { devMailboxPage } from './routes/platform/dev-mailbox';
+import { platformRouter } from './routes/platform/platform.handlers';
+import { privacyRouter } from './routes/privacy/privacy.handlers';
+import { profilesRouter } from './routes/profiles/profiles.handlers';
+import { safetyRouter } from './routes/safety/safety.handlers';
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export type AppOptions = {
+  env: Env;
+  clock?: Clock;
+  database?: Database;
+  log?: (line: string) => void;
+  realtime?: RealtimeBus;
+};
+
+export function createApp(options: AppOptions) {
+  const { env } = options;
+  const clock = options.clock ?? systemClock;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const db = options.database ?? openDatabase(env.DATABASE_URL, uuidIds);
+  const production = isProduction(env);
+  const cookies = cookieNames(production);
+
+  const mailer = env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(db.outbox, clock, log);
+  const accessTokens = new JoseAccessTokenSigner(env.JWT_SECRET, clock);
+  const accountDeps: AccountDeps = {
+    clock,
+    ids: uuidIds,
+    secrets: randomSecrets,
+    users: db.users,
+    emailTokens: db.emailTokens,
+    refreshTokens: db.refreshTokens,
+    agreements: db.agreements,
+    hasher: new Argon2PasswordHasher(),
+    digest: sha256Digest,
+    accessTokens,
+    mailer,
+    rateLimiter: db.rateLimiter,
+    securityLog: db.securityLog,
+    appUrl: env.APP_URL,
+  };
+
+  const app = new OpenAPIHono<AppEnv>();
+  app.onError((err, c) =>
+    handleError(err, c, (e) => log(`[error] ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`)),
+  );
+
+  app.use('*', securityHeaders({ stripe: !!env.STRIPE_SECRET_KEY, production }));
+  // gzip/deflate text over 1 KiB (the web app's JS and CSS, larger JSON); images are left alone.
+  app.use('*', compress());
+  app.use('*', clientInfo({ trustProxy: env.TRUST_PROXY }));
+  app.use('/api/*', originCheck([new URL(env.APP_URL).origin]));
+  const isUpload = (path: string) => path === UPLOAD_PATH;
+  // CSP reports, photo uploads and the local checkout's plain HTML forms are the non-JSON bodies.
+  app.use(
+    '/api/*',
+    jsonOnly((path) => path === '/api/csp-report' || isUpload(path) || path.startsWith('/api/payments/local/')),
+  );
+  const tooLarge = (c: Context) =>
+    problemResponse(c, new DomainError('HTTP.PAYLOAD_TOO_LARGE', 'Request body is too large.'));
+  const jsonLimit = bodyLimit({ maxSize: env.MAX_JSON_BODY_BYTES, onError: tooLarge });
+  const uploadLimit = bodyLimit({ maxSize: env.MAX_UPLOAD_BYTES, onError: tooLarge });
+  app.use('/api/*', (c, next) => (isUpload(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
+  const sessionDeps = { names: cookies, accessTokens, users: db.users };
+  const session = sessionMiddleware(sessionDeps);
+  app.use('/api/*', session);
+  app.use('/media/*', session);
+
+  const devTools = !production;
+  app.route('/', accountsRouter(accountDeps, cookies));
+  app.route(
+    '/',
+    platformRouter({
+      clock,
+      securityLog: db.securityLog,
+      consentLog: db.consentLog,
+      outbox: db.outbox,
+      ageGateEnabled: env.AGE_GATE_ENABLED,
+      devTools,
+      ping: db.ping,
+    }),
+  );
+
+  const photoStore = makePhotoStore(env);
+  app.route(
+    '/',
+    profilesRouter({
+      clock,
+      ids: uuidIds,
+      profiles: db.profiles,
+      prompts: db.prompts,
+      directory: fixtureDirectory(),
+      photoStore,
+      images: new SharpImageProcessor(),
+      log,
+      accounts: { isVisible: async (id) => (await db.users.findById(id))?.status === 'active' },
+    }),
+  );
+  const realtime = options.realtime ?? new InProcessRealtimeBus();
+  app.route(
+    '/',
+    discoveryRouter({
+      clock,
+      ids: uuidIds,
+      discovery: db.discovery,
+      swipes: db.swipes,
+      subscriptions: db.subscriptions,
+      boosts: db.boosts,
+      onMatch: async (userId, otherId, conversationId) => {
+        const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
+        await db.conversations.ensure(conversationId, a, b, clock.now());
+        for (const [me, other] of [
+          [userId, otherId],
+          [otherId, userId],
+        ] as const) {
+          await realtime.publish(me, { type: 'match.created', conversationId, userId: other });
+        }
+      },
+    }),
+  );
+  const gateway = env.STRIPE_SECRET_KEY
+    ? new StripePaymentGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET)
+    : new LocalPaymentGateway(env.APP_URL);
+  app.route('/', billingRouter({ clock, ids: uuidIds, billing: db.billing, gateway, appUrl: env.APP_URL }));
+  app.route(
+    '/',
+    safetyRouter({
+      clock,
+      ids: uuidIds,
+      safety: db.safety,
+      mailer,
+      securityAlertEmail: env.SECURITY_ALERT_EMAIL ?? null,
+      log,
+      rateLimiter: db.rateLimiter,
+    }),
+  );
+  app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback }));
+  app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy }));
+  app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog }));
+  const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
+  app.route(
+    '/',
+    messagingRouter({
+      clock,
+      ids: uuidIds,
+      conversations: db.conversations,
+      flags: db.contentFlags,
+      realtime,
+      discovery: db.discovery,
+      profiles: db.profiles,
+      subscriptions: db.subscriptions,
+      iceServers,
+      ringTimeoutSeconds: env.CALL_RING_TIMEOUT_SECONDS,
+    }),
+  );
+  // Photos are for signed-in students only; keys are unguessable but not secret (D26).
+  app.get('/media/:userId/:file', async (c) => {
+    if (!c.get('user')) throw new DomainFailure(unauthenticated());
+    const found = await photoStore.get(`${c.req.param('userId')}/${c.req.param('file')}`);
+    if (!found) throw new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
+    return c.body(found.bytes as unknown as ArrayBuffer, 200, {
+      'Content-Type': found.contentType,
+      'Cache-Control': 'private, max-age=86400, immutable',
+    });
+  });
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {
+    type: 'apiKey',
+    in: 'cookie',
+    name: cookies.access,
+    description: 'Set by POST /api/auth/sign-in; renewed by POST /api/auth/refresh.',
+  });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Nestmate API',
+      version: '0.1.0',
+      description:
+        'Roommate matching for U.S. college students. Errors are RFC 9457 problem details whose `detail` is the user-facing message and whose `code` is stable.',
+    },
+    servers: [{ url: env.APP_URL }],
+  });
+  app.get('/api/docs', (c) => c.html(apiDocsPage()));
+  app.get('/api/docs/assets/:file', swaggerAssets());
+
+  if (devTools) app.get('/dev/mailbox', async (c) => c.html(devMailboxPage(await db.outbox.list(50))));
+
+  // Unknown API paths are problems, never the web app.
+  app.all('/api/*', () => {
+    throw new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
+  });
+
+  mountWebApp(app, env.WEB_DIST);
+  return { app, db, accountDeps, clock, realtime, sessionDeps };
+}
+
+export const UPLOAD_PATH = '/api/profile/photos';
+
+function makePhotoStore(env: Env): PhotoStore {
+  if (env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
+    return new S3PhotoStore({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    });
+  }
+  return new LocalDiskPhotoStore(env.MEDIA_DIR);
+}
+
+/** The built React app for every other path; client-side routing shows the 404 page. */
+function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string) {
+  const root = resolve(dist);
+  const indexFile = join(root, 'index.html');
+  const assets = serveStatic({ root: dist });
+  app.use('/assets/*', async (c, next) => {
+    // serveStatic's onFound runs after the response is built, too late for a header (issue 11).
+    const res = await assets(c, next);
+    if (res instanceof Response) res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return res;
+  });
+  app.use('*', serveStatic({ root: dist }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.html(
+        '<!doctype html><title>Nestmate</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
+        503,
+      );
+    }
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

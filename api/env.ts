@@ -1,0 +1,103 @@
+/**
+ * The process environment, parsed once at start (style habit 10): bad values fail fast with
+ * their names. process.env is read nowhere else.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Public base URL, used in e-mail links and the Origin check. */
+  APP_URL: z.url().optional(),
+  /** `file:./data/nestmate.db` (SQLite, default) or `postgres://…` (issue 10). */
+  DATABASE_URL: z.string().default('file:./data/nestmate.db'),
+  JWT_SECRET: z.string().min(32).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Nestmate <no-reply@nestmate.app>'),
+  SECURITY_ALERT_EMAIL: z.email().optional(),
+  AGE_GATE_ENABLED: bool.default(true),
+  /** Take the client IP from X-Forwarded-For only behind a proxy you control. */
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO_USERS: bool.optional(),
+  /** Largest JSON body accepted by the API, in bytes. */
+  MAX_JSON_BODY_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(64 * 1024),
+  WEB_DIST: z.string().default('dist/web'),
+  /** Local-disk photo storage (default); ignored when S3_BUCKET is set. */
+  MEDIA_DIR: z.string().default('data/media'),
+  /** S3-compatible photo storage (issue 3): all five together, or none. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Stripe (D24); without it the built-in local payment twin is used. */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** WebRTC ICE servers for calls (D21): comma-separated STUN/TURN URLs; none by default on localhost. */
+  ICE_SERVERS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((u) => u.trim())
+        .filter(Boolean),
+    ),
+  CALL_RING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(120).default(30),
+  /** Largest photo upload request, in bytes (the 5 MB rule itself is checked per file). */
+  MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(8 * 1024 * 1024),
+});
+
+export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; JWT_SECRET: string };
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const names = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${names}`);
+  }
+  const env = parsed.data;
+  const s3 = [env.S3_ENDPOINT, env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+  if (s3.some(Boolean) && !s3.every(Boolean)) {
+    throw new Error(
+      'Invalid environment: set S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together',
+    );
+  }
+  if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
+    throw new Error('Invalid environment: JWT_SECRET is required in production (at least 32 characters)');
+  }
+  return {
+    ...env,
+    APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATABASE_URL),
+  };
+}
+
+/** Outside production a secret is made once and kept beside the database so sessions survive restarts. */
+function developmentSecret(databaseUrl: string): string {
+  if (!databaseUrl.startsWith('file:') || databaseUrl === 'file::memory:') return randomBytes(32).toString('hex');
+  const file = `${dirname(databaseUrl.slice('file:'.length))}/.jwt-secret`;
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export const isProduction = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';

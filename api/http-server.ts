@@ -1,0 +1,41 @@
+/** Serves a built app over HTTP with the realtime WebSocket attached (used by server.ts and tests). */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { uuidIds } from '../adapters/crypto/crypto';
+import type { createApp } from './app';
+import type { Env } from './env';
+import { sessionFromCookieHeader } from './middleware/session';
+import { attachRealtime } from './realtime/realtime';
+
+export async function listen(
+  built: ReturnType<typeof createApp>,
+  env: Pick<Env, 'HOST' | 'PORT' | 'APP_URL' | 'CALL_RING_TIMEOUT_SECONDS'>,
+  log: (line: string) => void = (l) => console.log(l),
+) {
+  const server = await new Promise<Server>((resolve) => {
+    const s = serve({ fetch: built.app.fetch, hostname: env.HOST, port: env.PORT }, () => resolve(s as Server));
+  });
+  const realtime = attachRealtime(server, {
+    clock: built.clock,
+    ids: uuidIds,
+    bus: built.realtime,
+    conversations: built.db.conversations,
+    subscriptions: built.db.subscriptions,
+    authenticate: (cookie) => sessionFromCookieHeader(built.sessionDeps, cookie),
+    allowedOrigins: [new URL(env.APP_URL).origin],
+    ringTimeoutMs: env.CALL_RING_TIMEOUT_SECONDS * 1000,
+    log,
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    server,
+    address,
+    close: () =>
+      new Promise<void>((resolve) => {
+        realtime.close();
+        server.close(() => resolve());
+        server.closeAllConnections?.();
+      }),
+  };
+}

@@ -1,0 +1,67 @@
+/** Session cookies (D6): a 15-minute access JWT and a rotating 30-day refresh token. */
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { parse } from 'hono/utils/cookie';
+import type { AccessTokenSigner, UserRepository } from '../../core/accounts/ports';
+import type { IssuedSession } from '../../core/accounts/sessions';
+import { unauthenticated } from '../../core/shared/errors';
+import type { AppEnv, SessionUser } from '../context';
+import { DomainFailure } from '../errors';
+
+export type CookieNames = { access: string; refresh: string; secure: boolean };
+
+/** Outside development cookies are Secure with the __Host- prefix (bound to this host, path /). */
+export const cookieNames = (secure: boolean): CookieNames =>
+  secure ? { access: '__Host-nm_at', refresh: '__Host-nm_rt', secure } : { access: 'nm_at', refresh: 'nm_rt', secure };
+
+export function setSessionCookies(c: Context, names: CookieNames, session: IssuedSession): void {
+  const base = { httpOnly: true, sameSite: 'Lax', secure: names.secure, path: '/' } as const;
+  setCookie(c, names.access, session.accessToken, { ...base, expires: session.accessExpiresAt });
+  setCookie(c, names.refresh, session.refreshToken, { ...base, expires: session.refreshExpiresAt });
+}
+
+export function clearSessionCookies(c: Context, names: CookieNames): void {
+  const base = { path: '/', secure: names.secure } as const;
+  deleteCookie(c, names.access, base);
+  deleteCookie(c, names.refresh, base);
+}
+
+export const readRefreshCookie = (c: Context, names: CookieNames): string | null => getCookie(c, names.refresh) ?? null;
+
+/**
+ * Resolves the signed-in user when a valid access token is present. The token alone is not
+ * enough: its session family must still be live and the account active, so sign-out,
+ * password reset and suspension end access at once.
+ */
+export type SessionDeps = {
+  names: CookieNames;
+  accessTokens: AccessTokenSigner;
+  users: Pick<UserRepository, 'sessionUser'>;
+};
+
+/** The session behind an access token, if it is valid, its family live and the account active. */
+export async function sessionFromToken(deps: SessionDeps, token: string | undefined): Promise<SessionUser | null> {
+  if (!token) return null;
+  const claims = await deps.accessTokens.verify(token);
+  const user = claims ? await deps.users.sessionUser(claims.userId, claims.sessionFamily) : null;
+  return user && claims ? { id: user.id, email: user.email, sessionFamily: claims.sessionFamily } : null;
+}
+
+/** For the WebSocket upgrade, which arrives outside Hono with a raw Cookie header. */
+export const sessionFromCookieHeader = (deps: SessionDeps, header: string | undefined) =>
+  sessionFromToken(deps, header ? parse(header, deps.names.access)[deps.names.access] : undefined);
+
+export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const user = await sessionFromToken(deps, getCookie(c, deps.names.access));
+    if (user) c.set('user', user);
+    await next();
+  };
+}
+
+/** For handlers of signed-in routes: the user, or a 401 problem. */
+export function requireUser(c: Context<AppEnv>): SessionUser {
+  const user = c.get('user');
+  if (!user) throw new DomainFailure(unauthenticated());
+  return user;
+}

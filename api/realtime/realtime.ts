@@ -1,0 +1,195 @@
+/**
+ * The WebSocket endpoint at /api/realtime (issue 5): authenticated by the session cookie, one
+ * subscription per user on the realtime bus, heartbeats, per-connection rate and size caps, and
+ * WebRTC signalling relayed to the other participant only (D21).
+ */
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { z } from 'zod';
+import { planOf } from '../../core/billing/entitlements';
+import type { SubscriptionRepository } from '../../core/matching/ports';
+import { type CallState, canStartCall, isPartOfCall } from '../../core/messaging/calls';
+import type { ConversationRepository, RealtimeBus, RealtimeEvent } from '../../core/messaging/ports';
+import type { Clock } from '../../core/shared/clock';
+import type { IdGenerator } from '../../core/shared/ids';
+import type { SessionUser } from '../context';
+
+export const REALTIME_PATH = '/api/realtime';
+const MAX_FRAME_BYTES = 64 * 1024;
+const HEARTBEAT_MS = 25_000;
+/** Token bucket per connection: a flood from one client cannot starve the others. */
+const FRAMES_PER_SECOND = 20;
+const BURST = 40;
+
+const ClientFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ping') }),
+  z.object({
+    type: z.literal('call'),
+    toUserId: z.string().max(100),
+    kind: z.enum(['offer', 'answer', 'ice', 'end', 'decline']),
+    callId: z.string().max(100).optional(),
+    media: z.enum(['video', 'voice']).optional(),
+    sdp: z.string().max(20_000).optional(),
+    candidate: z.unknown().optional(),
+  }),
+]);
+
+export type RealtimeDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  bus: RealtimeBus;
+  conversations: Pick<ConversationRepository, 'relationship'>;
+  subscriptions: SubscriptionRepository;
+  authenticate(cookieHeader: string | undefined): Promise<SessionUser | null>;
+  allowedOrigins: string[];
+  ringTimeoutMs: number;
+  log(line: string): void;
+};
+
+export function attachRealtime(server: Server, deps: RealtimeDeps) {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  const calls = new Map<string, CallState & { timer: NodeJS.Timeout }>();
+
+  const send = (ws: WebSocket, frame: object) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+
+  const endCall = (callId: string) => {
+    const call = calls.get(callId);
+    if (call) clearTimeout(call.timer);
+    calls.delete(callId);
+  };
+
+  async function handleCall(
+    user: SessionUser,
+    ws: WebSocket,
+    frame: Extract<z.infer<typeof ClientFrame>, { type: 'call' }>,
+  ) {
+    const to = frame.toUserId;
+    const signal = (callId: string): RealtimeEvent => ({
+      type: 'call',
+      signal: {
+        kind: frame.kind,
+        callId,
+        fromUserId: user.id,
+        media: frame.media,
+        sdp: frame.sdp,
+        candidate: frame.candidate,
+      },
+    });
+    if (frame.kind === 'offer') {
+      const plan = planOf(await deps.subscriptions.get(user.id), deps.clock.now());
+      const allowed = canStartCall(plan, await deps.conversations.relationship(user.id, to));
+      if (!allowed.ok) {
+        send(ws, {
+          type: 'error',
+          code: allowed.error.code,
+          title: allowed.error.title,
+          message: allowed.error.message,
+        });
+        return;
+      }
+      const callId = deps.ids.newId();
+      const timer = setTimeout(() => {
+        const call = calls.get(callId);
+        if (call?.state !== 'ringing') return;
+        endCall(callId);
+        const timeout: RealtimeEvent = {
+          type: 'call',
+          signal: { kind: 'ringing-timeout', callId, fromUserId: user.id },
+        };
+        void deps.bus.publish(user.id, timeout);
+        void deps.bus.publish(to, timeout);
+      }, deps.ringTimeoutMs);
+      timer.unref();
+      calls.set(callId, { callId, callerId: user.id, calleeId: to, state: 'ringing', timer });
+      send(ws, { type: 'call.started', callId, toUserId: to });
+      await deps.bus.publish(to, signal(callId));
+      return;
+    }
+    const call = frame.callId ? calls.get(frame.callId) : undefined;
+    if (!isPartOfCall(call, user.id, to)) {
+      send(ws, { type: 'error', code: 'CALLS.NO_SUCH_CALL', message: 'That call has ended.' });
+      return;
+    }
+    if (frame.kind === 'answer') call.state = 'connected';
+    if (frame.kind === 'end' || frame.kind === 'decline') endCall(call.callId);
+    await deps.bus.publish(to, signal(call.callId));
+  }
+
+  function onConnection(ws: WebSocket, user: SessionUser) {
+    let tokens = BURST;
+    let last = Date.now();
+    let alive = true;
+    const unsubscribe = deps.bus.subscribe(user.id, (event) => send(ws, event));
+    const heartbeat = setInterval(() => {
+      if (!alive) {
+        ws.terminate();
+        return;
+      }
+      alive = false;
+      ws.ping();
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    ws.on('pong', () => {
+      alive = true;
+    });
+    ws.on('message', (data, isBinary) => {
+      const now = Date.now();
+      tokens = Math.min(BURST, tokens + ((now - last) / 1000) * FRAMES_PER_SECOND);
+      last = now;
+      if (tokens < 1) {
+        ws.close(1008, 'Too many messages');
+        return;
+      }
+      tokens -= 1;
+      let parsed: z.infer<typeof ClientFrame>;
+      try {
+        const result = ClientFrame.safeParse(isBinary ? null : JSON.parse(String(data)));
+        if (!result.success) throw new Error('invalid frame');
+        parsed = result.data;
+      } catch {
+        send(ws, { type: 'error', code: 'VALIDATION', message: 'Invalid input detected' });
+        return;
+      }
+      if (parsed.type === 'ping') send(ws, { type: 'pong' });
+      else void handleCall(user, ws, parsed).catch((e) => deps.log(`[realtime] call signal failed: ${String(e)}`));
+    });
+    ws.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+    });
+    send(ws, { type: 'ready', userId: user.id });
+  }
+
+  async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== REALTIME_PATH) {
+      socket.destroy();
+      return;
+    }
+    const refuse = (status: string) => {
+      socket.write(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.destroy();
+    };
+    const origin = req.headers.origin;
+    const ownOrigin = req.headers.host ? `http://${req.headers.host}` : null;
+    if (origin && !deps.allowedOrigins.includes(origin) && origin !== ownOrigin) return refuse('403 Forbidden');
+    const user = await deps.authenticate(req.headers.cookie).catch(() => null);
+    if (!user) return refuse('401 Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, user));
+  }
+
+  server.on('upgrade', (req, socket, head) => {
+    void onUpgrade(req, socket, head);
+  });
+
+  return {
+    close() {
+      for (const call of calls.values()) clearTimeout(call.timer);
+      for (const ws of wss.clients) ws.terminate();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/** Handlers only translate: validated input → use case → response (style habit 7). */
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
+import type { AccountDeps } from '../../../core/accounts/ports';
+import { passwordErrors } from '../../../core/accounts/rules';
+import { saveAgreement } from '../../../core/accounts/save-agreement';
+import { refreshSession, signIn, signOut } from '../../../core/accounts/sessions';
+import { confirmEmail, resendConfirmation, signUp } from '../../../core/accounts/sign-up';
+import { unauthenticated } from '../../../core/shared/errors';
+import type { AppEnv } from '../../context';
+import { DomainFailure, unwrap } from '../../errors';
+import {
+  type CookieNames,
+  clearSessionCookies,
+  readRefreshCookie,
+  requireUser,
+  setSessionCookies,
+} from '../../middleware/session';
+import { validationHook } from '../../validation';
+import * as routes from './accounts.routes';
+
+export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const ctx = (c: { get: (k: 'ip' | 'userAgent') => string | null }) => ({
+    ip: c.get('ip'),
+    userAgent: c.get('userAgent'),
+  });
+
+  app.openapi(routes.signUpRoute, async (c) => {
+    const value = unwrap(await signUp(deps, c.req.valid('json'), ctx(c)));
+    return c.json(value, 201);
+  });
+
+  app.openapi(routes.resendConfirmationRoute, async (c) => {
+    return c.json(unwrap(await resendConfirmation(deps, c.req.valid('json'), ctx(c))), 200);
+  });
+
+  app.openapi(routes.confirmEmailRoute, async (c) => {
+    const { token } = c.req.valid('query');
+    const result = token ? await confirmEmail(deps, { token }) : null;
+    return c.redirect(result?.ok ? '/?confirmed=1' : '/?confirm_error=1', 302);
+  });
+
+  app.openapi(routes.signInRoute, async (c) => {
+    const session = unwrap(await signIn(deps, c.req.valid('json'), ctx(c)));
+    setSessionCookies(c, cookies, session);
+    return c.json({ user: session.me }, 200);
+  });
+
+  app.openapi(routes.signOutRoute, async (c) => {
+    const user = c.get('user');
+    await signOut(
+      deps,
+      {
+        refreshToken: readRefreshCookie(c, cookies),
+        sessionFamily: user?.sessionFamily ?? null,
+        userId: user?.id ?? null,
+      },
+      ctx(c),
+    );
+    clearSessionCookies(c, cookies);
+    return c.body(null, 204);
+  });
+
+  app.openapi(routes.refreshRoute, async (c) => {
+    const refreshToken = readRefreshCookie(c, cookies);
+    if (!refreshToken) throw new DomainFailure(unauthenticated());
+    const result = await refreshSession(deps, { refreshToken }, ctx(c));
+    if (!result.ok) {
+      clearSessionCookies(c, cookies);
+      throw new DomainFailure(result.error);
+    }
+    setSessionCookies(c, cookies, result.value);
+    return c.json({ user: result.value.me }, 200);
+  });
+
+  app.openapi(routes.requestResetRoute, async (c) => {
+    return c.json(unwrap(await requestPasswordReset(deps, c.req.valid('json'), ctx(c))), 200);
+  });
+
+  app.openapi(routes.confirmResetRoute, async (c) => {
+    const value = unwrap(await resetPassword(deps, c.req.valid('json'), ctx(c)));
+    clearSessionCookies(c, cookies);
+    return c.json(value, 200);
+  });
+
+  app.openapi(routes.meRoute, async (c) => {
+    const user = requireUser(c);
+    const me = await deps.users.describe(user.id);
+    if (!me) throw new DomainFailure(unauthenticated());
+    return c.json({ user: me }, 200);
+  });
+
+  app.openapi(routes.saveAgreementRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(unwrap(await saveAgreement(deps, user.id, c.req.valid('json'), ctx(c))), 201);
+  });
+
+  app.openapi(routes.passwordStrengthRoute, async (c) => {
+    const errors = passwordErrors(c.req.valid('json').password);
+    return c.json({ valid: errors.length === 0, errors }, 200);
+  });
+
+  return app;
+}

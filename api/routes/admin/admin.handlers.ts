@@ -1,0 +1,115 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { SecurityEventLog } from '../../../core/accounts/ports';
+import {
+  type AdminDeps,
+  adminErrors,
+  type FlagView,
+  type ReportView,
+  requireAdmin,
+  reviewFlag,
+  setReportStatus,
+  setUserStatus,
+} from '../../../core/moderation/admin';
+import type { AppEnv } from '../../context';
+import { DomainFailure, unwrap } from '../../errors';
+import { requireUser } from '../../middleware/session';
+import { validationHook } from '../../validation';
+import * as routes from './admin.routes';
+
+const reportDto = (r: ReportView) => ({ ...r, createdAt: r.createdAt.toISOString() });
+const flagDto = (f: FlagView) => ({
+  ...f,
+  createdAt: f.createdAt.toISOString(),
+  reviewedAt: f.reviewedAt?.toISOString() ?? null,
+});
+
+export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog }) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  /** D27: every admin handler starts here; the server checks an active admin row, and logs refusals. */
+  async function adminUser(c: Context<AppEnv>) {
+    const user = requireUser(c);
+    const allowed = await requireAdmin(deps, user.id);
+    if (!allowed.ok) {
+      await deps.securityLog.record(
+        {
+          type: 'authorization_denied',
+          userId: user.id,
+          ip: c.get('ip'),
+          userAgent: c.get('userAgent'),
+          details: { path: c.req.path },
+        },
+        deps.clock.now(),
+      );
+      throw new DomainFailure(allowed.error);
+    }
+    return user;
+  }
+
+  app.openapi(routes.adminMeRoute, async (c) => {
+    await adminUser(c);
+    return c.json({ admin: true as const }, 200);
+  });
+
+  app.openapi(routes.statsRoute, async (c) => {
+    await adminUser(c);
+    return c.json(await deps.admin.stats(), 200);
+  });
+
+  app.openapi(routes.reportsRoute, async (c) => {
+    await adminUser(c);
+    return c.json({ reports: (await deps.admin.recentReports(10)).map(reportDto) }, 200);
+  });
+
+  app.openapi(routes.reportRoute, async (c) => {
+    await adminUser(c);
+    const report = await deps.admin.report(c.req.valid('param').reportId);
+    if (!report) throw new DomainFailure(adminErrors.reportNotFound());
+    return c.json({ report: reportDto(report) }, 200);
+  });
+
+  app.openapi(routes.reportStatusRoute, async (c) => {
+    const user = await adminUser(c);
+    return c.json(
+      unwrap(await setReportStatus(deps, user.id, c.req.valid('param').reportId, c.req.valid('json').reportStatus)),
+      200,
+    );
+  });
+
+  app.openapi(routes.flagsRoute, async (c) => {
+    await adminUser(c);
+    const flags = await deps.admin.flags(c.req.valid('query').status ?? 'pending', 100);
+    return c.json({ flags: flags.map(flagDto) }, 200);
+  });
+
+  app.openapi(routes.reviewFlagRoute, async (c) => {
+    const user = await adminUser(c);
+    const { decision, note } = c.req.valid('json');
+    return c.json(unwrap(await reviewFlag(deps, user.id, c.req.valid('param').flagId, decision, note ?? null)), 200);
+  });
+
+  app.openapi(routes.usersRoute, async (c) => {
+    await adminUser(c);
+    const users = await deps.admin.searchUsers(c.req.valid('query').q ?? '', 25);
+    return c.json({ users: users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })) }, 200);
+  });
+
+  app.openapi(routes.userStatusRoute, async (c) => {
+    const user = await adminUser(c);
+    return c.json(
+      unwrap(await setUserStatus(deps, user.id, c.req.valid('param').userId, c.req.valid('json').accountStatus)),
+      200,
+    );
+  });
+
+  app.openapi(routes.analyticsRoute, async (c) => {
+    await adminUser(c);
+    const now = deps.clock.now();
+    const days = c.req.valid('query').days ?? 30;
+    const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days + 1));
+    return c.json({ days: await deps.admin.analytics(since, now) }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,117 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { ENTITLEMENTS, planOf } from '../../../core/billing/entitlements';
+import type { DiscoveryRepository, SubscriptionRepository } from '../../../core/matching/ports';
+import {
+  deleteConversation,
+  listConversations,
+  listMessages,
+  markRead,
+  openConversation,
+  sendMessage,
+} from '../../../core/messaging/conversations';
+import { suggestIcebreakers } from '../../../core/messaging/icebreakers';
+import { type MessagingDeps, toMessageDto } from '../../../core/messaging/ports';
+import type { ProfileRepository } from '../../../core/profiles/ports';
+import type { AppEnv } from '../../context';
+import { unwrap } from '../../errors';
+import { requireUser } from '../../middleware/session';
+import { validationHook } from '../../validation';
+import * as routes from './messaging.routes';
+
+export type MessagingRouteDeps = MessagingDeps & {
+  discovery: Pick<DiscoveryRepository, 'cards'>;
+  profiles: Pick<ProfileRepository, 'get'>;
+  subscriptions: SubscriptionRepository;
+  iceServers: { urls: string | string[] }[];
+  ringTimeoutSeconds: number;
+};
+
+export function messagingRouter(deps: MessagingRouteDeps) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(routes.listConversationsRoute, async (c) => {
+    const user = requireUser(c);
+    const list = await listConversations(deps, user.id);
+    // Cards leave out blocked and inactive people, so their conversations drop off the list (D19).
+    const cards = new Map(
+      (
+        await deps.discovery.cards(
+          user.id,
+          list.map((l) => l.otherUserId),
+        )
+      ).map((x) => [x.userId, x]),
+    );
+    return c.json(
+      {
+        conversations: list.flatMap((l) => {
+          const other = cards.get(l.otherUserId);
+          if (!other) return [];
+          return [
+            {
+              id: l.id,
+              otherUser: {
+                userId: other.userId,
+                name: other.name,
+                university: other.university,
+                profilePhotoUrl: other.photos[0] ?? null,
+              },
+              lastMessageAt: l.lastMessageAt?.toISOString() ?? null,
+              lastMessageText: l.lastMessageText,
+              unreadCount: l.unreadCount,
+              createdAt: l.createdAt.toISOString(),
+            },
+          ];
+        }),
+      },
+      200,
+    );
+  });
+
+  app.openapi(routes.openConversationRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(unwrap(await openConversation(deps, user.id, c.req.valid('json').withUserId)), 200);
+  });
+
+  app.openapi(routes.listMessagesRoute, async (c) => {
+    const user = requireUser(c);
+    const q = c.req.valid('query');
+    const page = { after: q.after, before: q.before, limit: q.limit ?? 50 };
+    const messages = unwrap(await listMessages(deps, user.id, c.req.valid('param').conversationId, page));
+    return c.json({ messages: messages.map(toMessageDto) }, 200);
+  });
+
+  app.openapi(routes.sendMessageRoute, async (c) => {
+    const user = requireUser(c);
+    const message = unwrap(
+      await sendMessage(deps, user.id, c.req.valid('param').conversationId, c.req.valid('json').content),
+    );
+    return c.json({ message: toMessageDto(message) }, 201);
+  });
+
+  app.openapi(routes.markReadRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(unwrap(await markRead(deps, user.id, c.req.valid('param').conversationId)), 200);
+  });
+
+  app.openapi(routes.deleteConversationRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(unwrap(await deleteConversation(deps, user.id, c.req.valid('param').conversationId)), 200);
+  });
+
+  app.openapi(routes.icebreakersRoute, async (c) => {
+    const user = requireUser(c);
+    const suggestions = unwrap(await suggestIcebreakers(deps, user.id, c.req.valid('param').conversationId));
+    return c.json({ suggestions }, 200);
+  });
+
+  app.openapi(routes.callConfigRoute, async (c) => {
+    const user = requireUser(c);
+    const plan = planOf(await deps.subscriptions.get(user.id), deps.clock.now());
+    return c.json(
+      { canCall: ENTITLEMENTS[plan].calls, iceServers: deps.iceServers, ringTimeoutSeconds: deps.ringTimeoutSeconds },
+      200,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,160 @@
+/** Contracts of conversations, messages, icebreakers and call settings (issue 5). */
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonBody, jsonResponse, problems, SESSION_SECURITY } from '../../openapi';
+
+const tags = ['Messaging'];
+const Id = z.string().max(200);
+
+export const MessageSchema = z
+  .object({
+    id: z.string(),
+    seq: z.number().int(),
+    conversationId: z.string(),
+    senderId: z.string(),
+    content: z.string(),
+    createdAt: z.string(),
+    isRead: z.boolean(),
+  })
+  .openapi('Message');
+
+const ConversationSchema = z
+  .object({
+    id: z.string(),
+    otherUser: z.object({
+      userId: z.string(),
+      name: z.string(),
+      university: z.string(),
+      profilePhotoUrl: z.string().nullable(),
+    }),
+    lastMessageAt: z.string().nullable(),
+    lastMessageText: z.string().nullable(),
+    unreadCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('Conversation');
+
+const ConversationParam = z.object({ conversationId: Id });
+
+export const listConversationsRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations',
+  tags,
+  summary: 'Your conversations, most recent first',
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  responses: {
+    200: jsonResponse(z.object({ conversations: z.array(ConversationSchema) }), 'Conversations'),
+    ...problems([401]),
+  },
+});
+
+export const openConversationRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations',
+  tags,
+  summary: 'Open the conversation with a match (create or get)',
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  request: { body: jsonBody(z.strictObject({ withUserId: Id })) },
+  responses: {
+    200: jsonResponse(z.object({ id: z.string() }), 'The conversation id'),
+    ...problems([401, 404], { body: true, mutating: true }),
+  },
+});
+
+export const listMessagesRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations/{conversationId}/messages',
+  tags,
+  summary: 'Messages oldest first: after a sequence number (catch-up), or the page before one (history)',
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: {
+    params: ConversationParam,
+    query: z.object({
+      after: z.coerce.number().int().min(0).optional(),
+      before: z.coerce.number().int().min(1).optional(),
+      limit: z.coerce.number().int().min(1).max(100).optional(),
+    }),
+  },
+  responses: {
+    200: jsonResponse(z.object({ messages: z.array(MessageSchema) }), 'Messages'),
+    ...problems([400, 401, 404]),
+  },
+});
+
+export const sendMessageRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations/{conversationId}/messages',
+  tags,
+  summary: 'Send a message (sanitised; 200 per hour)',
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam, body: jsonBody(z.strictObject({ content: z.string().max(20_000) })) },
+  responses: {
+    201: jsonResponse(z.object({ message: MessageSchema }), 'Sent'),
+    ...problems([401, 404, 429], { body: true, mutating: true }),
+  },
+});
+
+export const markReadRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations/{conversationId}/read',
+  tags,
+  summary: "Mark the other person's messages read",
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam },
+  responses: {
+    200: jsonResponse(z.object({ upToSeq: z.number().int() }), 'Read up to'),
+    ...problems([400, 401, 404], { mutating: true }),
+  },
+});
+
+export const deleteConversationRoute = createRoute({
+  method: 'delete',
+  path: '/api/conversations/{conversationId}',
+  tags,
+  summary: 'Delete the conversation for yourself (erased once both have deleted it)',
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam },
+  responses: {
+    200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted'),
+    ...problems([400, 401, 404], { mutating: true }),
+  },
+});
+
+export const icebreakersRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations/{conversationId}/icebreakers',
+  tags,
+  summary: "Up to 3 openers built from the other person's profile",
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam },
+  responses: {
+    200: jsonResponse(z.object({ suggestions: z.array(z.string()) }), 'Suggestions'),
+    ...problems([400, 401, 404]),
+  },
+});
+
+export const callConfigRoute = createRoute({
+  method: 'get',
+  path: '/api/calls/config',
+  tags: ['Calls'],
+  summary: 'ICE servers for WebRTC calls, and whether you may start one (Gold)',
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  responses: {
+    200: jsonResponse(
+      z.object({
+        canCall: z.boolean(),
+        iceServers: z.array(z.object({ urls: z.union([z.string(), z.array(z.string())]) })),
+        ringTimeoutSeconds: z.number(),
+      }),
+      'Call settings',
+    ),
+    ...problems([401]),
+  },
+});

@@ -1,0 +1,107 @@
+/**
+ * Deck benchmark (issue 4): 100,000 students across the 22 universities; viewers who have already
+ * swiped hundreds of profiles; p50/p95/p99 of building one deck through the real use case and
+ * SQLite adapters (no HTTP). Target: p95 at most 10 ms. `BENCH_DECK_PROFILES` changes the size.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { uuidIds } from '../adapters/crypto/crypto';
+import { openDatabase } from '../adapters/db/database';
+import { getDeck } from '../core/matching/get-deck';
+import { seededRandom } from '../fixtures/random';
+import { seedCampus } from './seed-campus';
+
+const PROFILES = Number(process.env.BENCH_DECK_PROFILES ?? 100_000);
+const VIEWERS = 40;
+const SWIPES_PER_VIEWER = 400;
+const DECKS = 400;
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function deckBenchmark() {
+  const dir = mkdtempSync(join(tmpdir(), 'nestmate-deck-'));
+  const file = join(dir, 'deck.sqlite');
+  try {
+    let t0 = performance.now();
+    const { ids } = await seedCampus(file, PROFILES);
+    const seedMs = Math.round(performance.now() - t0);
+    const db = openDatabase(`file:${file}`, uuidIds);
+    const rnd = seededRandom(99);
+    const viewers = Array.from({ length: VIEWERS }, (_, i) => ids[i * 37] as string);
+    const clock = { now: () => new Date() };
+    // Each viewer has already swiped SWIPES_PER_VIEWER students of their own campus and nearby.
+    for (const viewer of viewers) {
+      const start = rnd.int(0, ids.length - SWIPES_PER_VIEWER * 22);
+      for (let k = 0; k < SWIPES_PER_VIEWER; k++) {
+        const target = ids[start + k * 22] as string;
+        if (target === viewer) continue;
+        await db.swipes.swipe(
+          {
+            userId: viewer,
+            targetId: target,
+            action: 'pass',
+            now: new Date(),
+            windowStart: new Date(0),
+            id: uuidIds.newId(),
+            score: null,
+          },
+          () => ({
+            ok: true,
+            value: {
+              record: {
+                userId: viewer,
+                targetId: target,
+                status: 'passed',
+                isSuperLike: false,
+                createdAt: new Date(),
+                matchedAt: null,
+              },
+              matchReverse: false,
+              spendPurchasedSuperLike: false,
+            },
+          }),
+        );
+      }
+    }
+    const deps = { clock, discovery: db.discovery, subscriptions: db.subscriptions };
+    for (const v of viewers.slice(0, 5)) await getDeck(deps, v, {}); // warm the statement cache
+    const times: number[] = [];
+    let cards = 0;
+    for (let i = 0; i < DECKS; i++) {
+      const viewer = viewers[i % viewers.length] as string;
+      t0 = performance.now();
+      const deck = await getDeck(deps, viewer, {});
+      times.push(performance.now() - t0);
+      if (deck.ok) cards += deck.value.entries.length;
+    }
+    db.close();
+    times.sort((a, b) => a - b);
+    return {
+      profiles: PROFILES,
+      seedMs,
+      viewers: VIEWERS,
+      swipesPerViewer: SWIPES_PER_VIEWER,
+      decks: DECKS,
+      meanCardsPerDeck: round2(cards / DECKS),
+      p50Ms: round2(pct(times, 50)),
+      p95Ms: round2(pct(times, 95)),
+      p99Ms: round2(pct(times, 99)),
+      targetP95Ms: 10,
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await deckBenchmark();
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/deck-latest.json',
+    `${JSON.stringify({ at: new Date().toISOString(), ...figures }, null, 2)}\n`,
+  );
+  console.log(figures);
+}

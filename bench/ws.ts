@@ -1,0 +1,130 @@
+/**
+ * WebSocket benchmark (issue 5): 2,000 clients in 1,000 conversations on the real server; messages
+ * sent over HTTP at a fixed rate; send-to-receive latency p50/p99, messages per second, and how
+ * many were lost. Target: p99 ≤ 20 ms at 1,000 messages per second on this 2-core machine.
+ * `BENCH_WS_CLIENTS`, `BENCH_WS_RATE` and `BENCH_WS_SECONDS` change the load.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { freePort, SERVER_SECRET, startServer } from '../tests/quality/support/server-process';
+import { seedCampus, seedConversations, seedSessions } from './seed-campus';
+
+const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
+const RATE = Number(process.env.BENCH_WS_RATE ?? 1000);
+const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 10);
+
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+export async function wsBenchmark() {
+  const dir = mkdtempSync(join(tmpdir(), 'nestmate-ws-'));
+  const dbFile = join(dir, 'ws.sqlite');
+  const { ids } = await seedCampus(dbFile, CLIENTS);
+  // Pairs become matches with a conversation; every user gets a live session.
+  const pairs: [string, string, string][] = [];
+  const pairIds: [string, string][] = [];
+  for (let i = 0; i + 1 < ids.length; i += 2) pairIds.push([ids[i] as string, ids[i + 1] as string]);
+  const conversations = await seedConversations(dbFile, pairIds);
+  pairIds.forEach(([a, b], i) => {
+    pairs.push([conversations[i] as string, a, b]);
+  });
+  const cookies = await seedSessions(dbFile, ids, SERVER_SECRET);
+
+  const server = await startServer({ dbFile, port: await freePort(), nodeEnv: 'test' });
+  const wsUrl = `${server.url.replace('http', 'ws')}/api/realtime`;
+  const latencies: number[] = [];
+  let received = 0;
+  const sockets: WebSocket[] = [];
+  try {
+    await Promise.all(
+      ids.map(
+        (id) =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(wsUrl, { headers: { cookie: cookies.get(id) as string } });
+            ws.on('message', (data) => {
+              const frame = JSON.parse(String(data)) as {
+                type: string;
+                message?: { content: string; senderId: string };
+              };
+              if (frame.type === 'message.created' && frame.message && frame.message.senderId !== id) {
+                latencies.push(performance.now() - Number(frame.message.content.split('|')[0]));
+                received++;
+              }
+            });
+            ws.once('open', () => resolve());
+            ws.once('error', reject);
+            sockets.push(ws);
+          }),
+      ),
+    );
+    let sent = 0;
+    let failed = 0;
+    const total = RATE * SECONDS;
+    const start = performance.now();
+    // At most MAX_IN_FLIGHT requests at once: past that the sender waits (and the achieved rate
+    // shows it) instead of opening thousands of connections the server cannot accept in time.
+    const MAX_IN_FLIGHT = 256;
+    const inflight = new Set<Promise<void>>();
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / RATE;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      while (inflight.size >= MAX_IN_FLIGHT) await Promise.race(inflight);
+      const [conv, a, b] = pairs[i % pairs.length] as [string, string, string];
+      const sender = (i / pairs.length) % 2 < 1 ? a : b;
+      const request: Promise<void> = fetch(`${server.url}/api/conversations/${conv}/messages`, {
+        method: 'POST',
+        headers: { cookie: cookies.get(sender) as string, 'content-type': 'application/json' },
+        body: JSON.stringify({ content: `${performance.now()}|${i}` }),
+      })
+        .then(async (r) => {
+          await r.arrayBuffer();
+          if (r.status === 201) sent++;
+          else failed++;
+        })
+        .catch(() => {
+          failed++;
+        })
+        .finally(() => {
+          inflight.delete(request);
+        });
+      inflight.add(request);
+    }
+    await Promise.all(inflight);
+    const elapsed = (performance.now() - start) / 1000;
+    const settle = Date.now() + 5000;
+    while (received < sent && Date.now() < settle) await new Promise((r) => setTimeout(r, 50));
+    latencies.sort((x, y) => x - y);
+    return {
+      clients: CLIENTS,
+      conversations: pairs.length,
+      targetRatePerSec: RATE,
+      seconds: SECONDS,
+      sent,
+      failedSends: failed,
+      received,
+      lost: sent - received,
+      achievedRatePerSec: round2(sent / elapsed),
+      latencyP50Ms: round2(pct(latencies, 50)),
+      latencyP99Ms: round2(pct(latencies, 99)),
+      targetP99Ms: 20,
+    };
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await server.stop('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const figures = await wsBenchmark();
+  mkdirSync('bench/results', { recursive: true });
+  writeFileSync(
+    'bench/results/ws-latest.json',
+    `${JSON.stringify({ at: new Date().toISOString(), ...figures }, null, 2)}\n`,
+  );
+  console.log(figures);
+}

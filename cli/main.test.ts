@@ -1,0 +1,304 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { uuidIds } from '../adapters/crypto/crypto';
+import { openDatabase } from '../adapters/db/database';
+import { EXIT, run } from './main';
+
+describe('nestmate CLI', () => {
+  let dir: string;
+  let url: string;
+  let out: string[];
+  const env = () => ({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    MEDIA_DIR: join(dir, 'media'),
+    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
+  });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nestmate-cli-'));
+    url = `file:${join(dir, 'db.sqlite')}`;
+    out = [];
+    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
+    process.exitCode = undefined;
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('seeds reference data and deterministic demo students, idempotently', async () => {
+    expect(await run(['seed', '--demo', '3', '--seed', '7', '--json'], env())).toBe(EXIT.ok);
+    const first = JSON.parse(out.join('\n'));
+    expect(first).toMatchObject({ universities: 22, prompts: 25 });
+    expect(first.demoUsers).toHaveLength(3);
+    expect(first.demoUsers.every((u: { created: boolean }) => u.created)).toBe(true);
+    out.length = 0;
+    expect(await run(['seed', '--demo', '3', '--seed', '7', '--json'], env())).toBe(EXIT.ok);
+    const second = JSON.parse(out.join('\n'));
+    expect(second.demoUsers.map((u: { email: string }) => u.email)).toEqual(
+      first.demoUsers.map((u: { email: string }) => u.email),
+    );
+    expect(second.demoUsers.every((u: { created: boolean }) => !u.created)).toBe(true);
+  });
+
+  it('gives demo students complete profiles with photos, and pairs on a campus a match with messages', async () => {
+    expect(await run(['seed', '--demo', '4', '--json'], env())).toBe(EXIT.ok);
+    const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];
+    const db = openDatabase(url, uuidIds);
+    const first = await db.users.findByEmail(emails[0]!);
+    const second = await db.users.findByEmail(emails[1]!);
+    const profile = await db.profiles.get(first!.id);
+    expect(profile?.completedAt).not.toBeNull();
+    expect(profile?.photos).toHaveLength(3);
+    expect(profile?.prompts).toHaveLength(3);
+    expect(existsSync(join(dir, 'media', profile!.photos[0]!.key))).toBe(true);
+    expect((await db.swipes.matches(first!.id)).map((m) => m.userId)).toEqual([second!.id]);
+    const conversation = [first!.id, second!.id].sort().join('_');
+    expect(await db.conversations.messages(conversation, first!.id, { after: 0, limit: 10 })).toHaveLength(2);
+    db.close();
+  });
+
+  it('grants admin to an existing account and says not found (exit 3) otherwise', async () => {
+    await run(['seed', '--demo', '1', '--json'], env());
+    const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
+    expect(await run(['admin', 'grant', email.toUpperCase()], env())).toBe(EXIT.ok);
+    const db = openDatabase(url, uuidIds);
+    const user = await db.users.findByEmail(email);
+    expect((await db.users.describe(user!.id))?.isAdmin).toBe(true);
+    db.close();
+    expect(await run(['admin', 'revoke', email], env())).toBe(EXIT.ok);
+    const db2 = openDatabase(url, uuidIds);
+    expect((await db2.users.describe(user!.id))?.isAdmin).toBe(false);
+    db2.close();
+    expect(await run(['admin', 'grant', 'nobody@ucla.edu'], env())).toBe(EXIT.notFound);
+  });
+
+  it('lists the outbox as JSON with links', async () => {
+    const db = openDatabase(url, uuidIds);
+    await db.outbox.add({ to: 'a@ucla.edu', subject: 'Hi', text: 'Open http://localhost:3000/x?token=1' }, new Date());
+    db.close();
+    expect(await run(['mail', 'list', '--json'], env())).toBe(EXIT.ok);
+    const mails = JSON.parse(out.join('\n'));
+    expect(mails[0]).toMatchObject({ to: 'a@ucla.edu', link: 'http://localhost:3000/x?token=1' });
+  });
+
+  it('exits 2 on a usage error', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    expect(await run(['seed', '--demo', 'many'], env())).toBe(EXIT.usage);
+    expect(await run(['no-such-command'], env())).toBe(EXIT.usage);
+  });
+});
+
+describe('nestmate operations', () => {
+  let dir: string;
+  let url: string;
+  let out: string[];
+  const env = () => ({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    MEDIA_DIR: join(dir, 'media'),
+    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
+  });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nestmate-ops-'));
+    url = `file:${join(dir, 'db.sqlite')}`;
+    out = [];
+    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
+    process.exitCode = undefined;
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to work on a database that does not exist', async () => {
+    expect(await run(['reports', 'list'], env())).toBe(EXIT.failure);
+    expect(out.join('\n')).toContain('No database at');
+  });
+
+  it('lists, removes and refuses to re-review a flag, and audits the decision', async () => {
+    await run(['seed', '--demo', '1', '--json'], env());
+    const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
+    const db = openDatabase(url, uuidIds);
+    const user = await db.users.findByEmail(email);
+    await db.contentFlags.add({
+      id: 'flag-1',
+      contentType: 'profile',
+      contentId: user!.id,
+      authorId: user!.id,
+      flag: { reason: 'rental_scam', confidence: 0.9, matched: ['wire transfer'] },
+      at: new Date(),
+    });
+    db.close();
+    out.length = 0;
+    expect(await run(['moderation', 'flags', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))).toEqual([expect.objectContaining({ id: 'flag-1', status: 'pending' })]);
+    expect(await run(['moderation', 'remove', 'flag-1', '--note', 'scam'], env())).toBe(EXIT.ok);
+    expect(await run(['moderation', 'approve', 'flag-1'], env())).toBe(EXIT.conflict);
+    expect(await run(['moderation', 'approve', 'nope'], env())).toBe(EXIT.notFound);
+    const db2 = openDatabase(url, uuidIds);
+    expect((await db2.admins.flags('removed', 10)).map((f) => f.id)).toEqual(['flag-1']);
+    db2.close();
+  });
+
+  it('suspends and unsuspends an account, and runs retention (dry run first)', async () => {
+    await run(['seed', '--demo', '1', '--json'], env());
+    const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
+    expect(await run(['users', 'suspend', email], env())).toBe(EXIT.ok);
+    const db = openDatabase(url, uuidIds);
+    const user = await db.users.findByEmail(email);
+    expect(user?.status).toBe('suspended');
+    await db.privacy.create({
+      id: 'del-1',
+      userId: user!.id,
+      requestType: 'deletion',
+      status: 'pending',
+      createdAt: new Date(),
+      completedAt: null,
+      expiresAt: null,
+    });
+    db.close();
+    expect(await run(['users', 'unsuspend', 'ghost@ucla.edu'], env())).toBe(EXIT.notFound);
+    out.length = 0;
+    expect(await run(['retention', 'run', '--dry-run', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))).toMatchObject({ dryRun: true, accountsErased: 1 });
+    const db2 = openDatabase(url, uuidIds);
+    expect(await db2.users.findByEmail(email)).not.toBeNull();
+    db2.close();
+    out.length = 0;
+    expect(await run(['retention', 'run', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))).toMatchObject({ dryRun: false, accountsErased: 1 });
+    const db3 = openDatabase(url, uuidIds);
+    expect(await db3.users.findByEmail(email)).toBeNull();
+    db3.close();
+  });
+
+  it('classifies texts from stdin with the same rules, one JSON verdict per line', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const output = execFileSync(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'moderation', 'classify'], {
+      input: 'Please wire transfer the deposit before viewing\n{"text":"See you Saturday!"}\n',
+      env: { ...process.env, ...env() },
+    }).toString();
+    const verdicts = output
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(verdicts).toEqual([
+      expect.objectContaining({ flagged: true, reason: 'rental_scam' }),
+      { flagged: false, reason: null, confidence: 0 },
+    ]);
+  });
+});
+
+describe('nestmate simulate', () => {
+  it('runs a small campus through the real deck and shows the ranking beating random order', async () => {
+    const out: string[] = [];
+    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect(await run(['simulate', '--users', '120', '--json'], { NODE_ENV: 'test', DATABASE_URL: ':memory:' })).toBe(
+        EXIT.ok,
+      );
+    } finally {
+      vi.restoreAllMocks();
+    }
+    const [ranked, random] = JSON.parse(out.join('\n'));
+    expect(ranked).toMatchObject({ arm: 'ranked', users: 120 });
+    expect(random).toMatchObject({ arm: 'random', users: 120 });
+    expect(ranked.swipes).toBeGreaterThan(0);
+    expect(ranked.matchesPer100Swipes).toBeGreaterThan(random.matchesPer100Swipes);
+  });
+});
+
+describe('nestmate migrate, gold, reports and moderation scan', () => {
+  let dir: string;
+  let url: string;
+  let out: string[];
+  const env = () => ({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    MEDIA_DIR: join(dir, 'media'),
+    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
+  });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nestmate-more-'));
+    url = `file:${join(dir, 'db.sqlite')}`;
+    out = [];
+    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('migrates a new database, grants and revokes Gold', async () => {
+    expect(await run(['migrate'], env())).toBe(EXIT.ok);
+    expect(existsSync(join(dir, 'db.sqlite'))).toBe(true);
+    await run(['seed', '--demo', '1', '--json'], env());
+    const email = JSON.parse(out.slice(1).join('\n')).demoUsers[0].email as string;
+    expect(await run(['gold', 'grant', email, '--days', '10'], env())).toBe(EXIT.ok);
+    const db = openDatabase(url, uuidIds);
+    const user = await db.users.findByEmail(email);
+    expect((await db.subscriptions.get(user!.id))?.isPremium).toBe(true);
+    db.close();
+    expect(await run(['gold', 'revoke', email], env())).toBe(EXIT.ok);
+    const db2 = openDatabase(url, uuidIds);
+    expect((await db2.subscriptions.get(user!.id))?.isPremium).toBe(false);
+    db2.close();
+    expect(await run(['gold', 'grant', 'ghost@ucla.edu'], env())).toBe(EXIT.notFound);
+  });
+
+  it('lists, shows and resolves reports, and scans stored messages for new flags', async () => {
+    await run(['seed', '--demo', '4', '--json'], env());
+    const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];
+    const db = openDatabase(url, uuidIds);
+    const a = await db.users.findByEmail(emails[0]!);
+    const b = await db.users.findByEmail(emails[1]!);
+    await db.safety.report({
+      id: 'r1',
+      reporterId: a!.id,
+      reportedUserId: b!.id,
+      category: 'scam',
+      severity: 'high',
+      details: null,
+      at: new Date(),
+    });
+    const conversation = [a!.id, b!.id].sort().join('_');
+    await db.conversations.send(
+      {
+        id: 'm-scam',
+        conversationId: conversation,
+        senderId: b!.id,
+        content: 'Pay the deposit with gift cards please',
+        createdAt: new Date(),
+      },
+      new Date(0),
+      () => true,
+    );
+    db.close();
+    out.length = 0;
+    expect(await run(['reports', 'list', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))).toEqual([expect.objectContaining({ id: 'r1', status: 'pending' })]);
+    expect(await run(['reports', 'show', 'r1'], env())).toBe(EXIT.ok);
+    expect(await run(['reports', 'resolve', 'r1'], env())).toBe(EXIT.ok);
+    expect(await run(['reports', 'resolve', 'nope'], env())).toBe(EXIT.notFound);
+    out.length = 0;
+    expect(await run(['moderation', 'scan'], env())).toBe(EXIT.ok);
+    expect(out.join('\n')).toMatch(/1 new flags/);
+    expect(await run(['moderation', 'scan'], env())).toBe(EXIT.ok);
+    expect(out.join('\n')).toMatch(/0 new flags/);
+  });
+});

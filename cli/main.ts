@@ -1,0 +1,237 @@
+/** `nestmate`: the operator's command line (issue 2 §6, issue 9). */
+import { existsSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { Argon2PasswordHasher, uuidIds } from '../adapters/crypto/crypto';
+import { openDatabase } from '../adapters/db/database';
+import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
+import { loadEnv } from '../api/env';
+import { firstLink } from '../core/accounts/mails';
+import { normalizeEmail } from '../core/accounts/rules';
+import { EXIT, registerOperations } from './operations';
+import { progressBar } from './progress';
+import { seedDemoUsers, seedReferenceData } from './seed';
+import { simulate, toCsv } from './simulate';
+
+const positiveInt = (v: string) => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of 0 or more');
+  return n;
+};
+
+export function buildProgram(source: Record<string, string | undefined> = process.env) {
+  const program = new Command('nestmate')
+    .description('Nestmate operations: database, seed data, admins and the development mailbox')
+    .option('--database <url>', 'database URL (default: DATABASE_URL or file:./data/nestmate.db)')
+    .showHelpAfterError()
+    .exitOverride();
+
+  /** Opens the database; only migrate and seed may create it (a typo must not make an empty one). */
+  const open = (create = false) => {
+    const env = loadEnv(source);
+    const url = program.opts<{ database?: string }>().database ?? env.DATABASE_URL;
+    const file = url.replace(/^file:/, '');
+    if (!create && url.startsWith('file:') && file !== ':memory:' && !existsSync(file)) {
+      throw new Error(`No database at ${file}. Run \`nestmate migrate\` first, or pass --database.`);
+    }
+    return openDatabase(url, uuidIds);
+  };
+
+  program
+    .command('migrate')
+    .description('apply pending database migrations')
+    .action(() => {
+      const db = open(true);
+      db.close();
+      console.log('Migrations applied.');
+    });
+
+  program
+    .command('seed')
+    .description('load reference data (22 universities, prompt catalogue) and optional demo students')
+    .option('--demo <n>', 'also create N demo students who can sign in', positiveInt, 0)
+    .option('--seed <n>', 'random seed for the demo students', positiveInt, 42)
+    .option('--json', 'print the result as JSON')
+    .action(async (opts: { demo: number; seed: number; json?: boolean }) => {
+      const db = open(true);
+      try {
+        const counts = await seedReferenceData(db);
+        const bar = opts.json || opts.demo === 0 ? null : progressBar('demo students', opts.demo);
+        const users = await seedDemoUsers(
+          db,
+          { hasher: new Argon2PasswordHasher(), ids: uuidIds, now: () => new Date() },
+          opts.demo,
+          opts.seed,
+          (done) => bar?.update(done),
+          new LocalDiskPhotoStore(loadEnv(source).MEDIA_DIR),
+        );
+        bar?.done();
+        if (opts.json) {
+          console.log(JSON.stringify({ ...counts, demoUsers: users }, null, 2));
+        } else {
+          console.log(`Reference data: ${counts.universities} universities, ${counts.prompts} prompts.`);
+          for (const u of users) console.log(`${u.created ? 'created' : 'exists '}  ${u.email}  /  ${u.password}`);
+        }
+      } finally {
+        db.close();
+      }
+    });
+
+  const admin = program.command('admin').description('grant or revoke admin access (D27)');
+  for (const [name, active] of [
+    ['grant', true],
+    ['revoke', false],
+  ] as const) {
+    admin
+      .command(`${name} <email>`)
+      .description(`${name} admin access for the account with this e-mail`)
+      .action(async (email: string) => {
+        const db = open();
+        try {
+          const found = await db.admins.setActive(normalizeEmail(email), active, new Date());
+          if (!found) {
+            console.error(`No account with the e-mail ${email}.`);
+            process.exitCode = EXIT.notFound;
+            return;
+          }
+          console.log(active ? `${email} is now an admin.` : `${email} is no longer an admin.`);
+        } finally {
+          db.close();
+        }
+      });
+  }
+
+  const gold = program.command('gold').description('give or end Gold without a payment (support, demos, tests)');
+  gold
+    .command('grant <email>')
+    .description('make the account Gold for a number of days')
+    .option('--days <n>', 'how long', positiveInt, 30)
+    .action(async (email: string, opts: { days: number }) => {
+      const db = open();
+      try {
+        const user = await db.users.findByEmail(normalizeEmail(email));
+        if (!user) {
+          console.error(`No account with the e-mail ${email}.`);
+          process.exitCode = EXIT.notFound;
+          return;
+        }
+        const now = new Date();
+        const end = new Date(now.getTime() + opts.days * 86_400_000);
+        await db.subscriptions.set(
+          user.id,
+          { isPremium: true, tier: 'gold', subscriptionEnd: end, cancelled: false },
+          now,
+        );
+        console.log(`${email} is Gold until ${end.toISOString()}.`);
+      } finally {
+        db.close();
+      }
+    });
+  gold
+    .command('revoke <email>')
+    .description('end Gold now')
+    .action(async (email: string) => {
+      const db = open();
+      try {
+        const user = await db.users.findByEmail(normalizeEmail(email));
+        if (!user) {
+          console.error(`No account with the e-mail ${email}.`);
+          process.exitCode = EXIT.notFound;
+          return;
+        }
+        await db.subscriptions.set(
+          user.id,
+          { isPremium: false, tier: null, subscriptionEnd: null, cancelled: false },
+          new Date(),
+        );
+        console.log(`${email} is no longer Gold.`);
+      } finally {
+        db.close();
+      }
+    });
+
+  registerOperations(program, open);
+
+  program
+    .command('simulate')
+    .description(
+      'a synthetic campus: production ranking versus random order (matches per 100 swipes, time to first match)',
+    )
+    .option('--users <n>', 'students', positiveInt, 500)
+    .option('--rounds <n>', 'days of swiping', positiveInt, 1)
+    .option('--per-round <n>', 'cards swiped per student per day', positiveInt, 20)
+    .option('--seed <n>', 'random seed', positiveInt, 7)
+    .option('--out <file>', 'also write the table as CSV')
+    .option('--json', 'print as JSON')
+    .action(
+      async (opts: { users: number; rounds: number; perRound: number; seed: number; out?: string; json?: boolean }) => {
+        const started = Date.now();
+        const results = await simulate(opts, (arm) =>
+          process.stderr.write(`simulating ${opts.users} students, ${arm} order…\n`),
+        );
+        if (opts.out) writeFileSync(opts.out, `${toCsv(results)}\n`);
+        if (opts.json) console.log(JSON.stringify(results, null, 2));
+        else {
+          console.table(results);
+          console.log(`Finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        }
+      },
+    );
+
+  program
+    .command('mail')
+    .description('the development mailbox (outbox)')
+    .command('list')
+    .description('list the newest mail in the outbox')
+    .option('--limit <n>', 'how many', positiveInt, 20)
+    .option('--json', 'print as JSON')
+    .action(async (opts: { limit: number; json?: boolean }) => {
+      const db = open();
+      try {
+        const mails = await db.outbox.list(opts.limit);
+        if (opts.json) {
+          console.log(
+            JSON.stringify(
+              mails.map((m) => ({ ...m, link: firstLink(m.text) })),
+              null,
+              2,
+            ),
+          );
+          return;
+        }
+        if (mails.length === 0) console.log('The outbox is empty.');
+        for (const m of mails) {
+          console.log(`${m.createdAt.toISOString()}  ${m.to}  ${m.subject}`);
+          const link = firstLink(m.text);
+          if (link) console.log(`  ${link}`);
+        }
+      } finally {
+        db.close();
+      }
+    });
+
+  return program;
+}
+
+export { EXIT };
+
+export async function run(argv: string[], source?: Record<string, string | undefined>): Promise<number> {
+  const program = buildProgram(source);
+  // The exit code is per command; a previous one (in tests, the same process) must not leak in.
+  process.exitCode = undefined;
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return typeof process.exitCode === 'number' ? process.exitCode : EXIT.ok;
+  } catch (e) {
+    const code = (e as { code?: string; exitCode?: number }).code;
+    if (code === 'commander.helpDisplayed' || code === 'commander.version' || code === 'commander.help') return EXIT.ok;
+    if (typeof code === 'string' && code.startsWith('commander.')) return EXIT.usage;
+    console.error(e instanceof Error ? e.message : String(e));
+    return EXIT.failure;
+  }
+}
+
+// `tsx cli/main.ts …` runs it directly; bin/nestmate.js imports it and calls run() itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await run(process.argv.slice(2));
+}

@@ -1,0 +1,219 @@
+/** Moderation, reports, users and retention commands of `nestmate` (issue 9). */
+import { createInterface } from 'node:readline';
+import type { Command } from 'commander';
+import { uuidIds } from '../adapters/crypto/crypto';
+import type { Database } from '../adapters/db/database';
+import { normalizeEmail } from '../core/accounts/rules';
+import { type AdminDeps, reviewFlag, setReportStatus, setUserStatus } from '../core/moderation/admin';
+import { autoFlags } from '../core/moderation/auto-flag';
+import { processDataRequests } from '../core/privacy/data-requests';
+import { retentionCutoffs } from '../core/privacy/retention';
+import { progressBar } from './progress';
+
+export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, conflict: 4 } as const;
+
+type Open = () => Database;
+
+const print = (json: boolean | undefined, value: unknown, text: () => void) => {
+  if (json) console.log(JSON.stringify(value, null, 2));
+  else text();
+};
+
+function fail(message: string, code: number) {
+  console.error(message);
+  process.exitCode = code;
+}
+
+const codeFor = (errorCode: string) => (errorCode.endsWith('NOT_FOUND') ? EXIT.notFound : EXIT.conflict);
+
+/** Runs with the database open and always closes it. */
+async function withDb<T>(open: Open, fn: (db: Database, deps: AdminDeps) => Promise<T>) {
+  const db = open();
+  try {
+    return await fn(db, { clock: { now: () => new Date() }, ids: uuidIds, admin: db.admins });
+  } finally {
+    db.close();
+  }
+}
+
+export function registerOperations(program: Command, open: Open) {
+  const moderation = program.command('moderation').description('the content moderation queue (D22)');
+  moderation
+    .command('flags')
+    .description('list content flags')
+    .option('--status <status>', 'pending, approved or removed', 'pending')
+    .option('--json', 'print as JSON')
+    .action((opts: { status: 'pending' | 'approved' | 'removed'; json?: boolean }) =>
+      withDb(open, async (db) => {
+        if (!['pending', 'approved', 'removed'].includes(opts.status))
+          return fail(`Unknown status: ${opts.status}`, EXIT.usage);
+        const flags = await db.admins.flags(opts.status, 500);
+        print(opts.json, flags, () => {
+          if (flags.length === 0) console.log(`No ${opts.status} flags.`);
+          for (const f of flags) {
+            console.log(
+              `${f.id}  ${f.flagReason} (${f.confidenceScore ?? '–'})  ${f.contentType}  ${(f.content ?? '').slice(0, 70)}`,
+            );
+          }
+        });
+      }),
+    );
+  for (const decision of ['approve', 'remove'] as const) {
+    moderation
+      .command(`${decision} <id>`)
+      .description(`${decision} a pending flag`)
+      .option('--note <note>', 'a note for the audit log')
+      .action((id: string, opts: { note?: string }) =>
+        withDb(open, async (_db, deps) => {
+          const r = await reviewFlag(
+            deps,
+            null,
+            id,
+            decision === 'approve' ? 'approved' : 'removed',
+            opts.note ?? null,
+          );
+          if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
+          console.log(`Flag ${id} ${r.value.status}.`);
+        }),
+      );
+  }
+  moderation
+    .command('classify')
+    .description('read texts (one per line, or JSON lines with a "text" field) on stdin; print a verdict per line')
+    .action(async () => {
+      const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
+      for await (const line of lines) {
+        if (line.trim() === '') continue;
+        let text = line;
+        try {
+          const parsed = JSON.parse(line) as { text?: unknown };
+          if (parsed && typeof parsed.text === 'string') text = parsed.text;
+        } catch {
+          // a plain line of text
+        }
+        const top = autoFlags(text)[0];
+        console.log(JSON.stringify({ flagged: !!top, reason: top?.reason ?? null, confidence: top?.confidence ?? 0 }));
+      }
+    });
+  moderation
+    .command('scan')
+    .description('re-run the rules over stored messages and flag what is not flagged yet')
+    .action(() =>
+      withDb(open, async (db) => {
+        const sql = (db.discovery as unknown as { db: { $client: import('better-sqlite3').Database } }).db.$client;
+        const rows = sql
+          .prepare(
+            `SELECT m.id, m.sender_id, m.content FROM messages m
+             WHERE m.removed = 0 AND NOT EXISTS (SELECT 1 FROM content_flags f WHERE f.content_type = 'message' AND f.content_id = m.id)`,
+          )
+          .all() as { id: string; sender_id: string; content: string }[];
+        const bar = progressBar('scanning', rows.length);
+        let flagged = 0;
+        for (const [i, m] of rows.entries()) {
+          for (const flag of autoFlags(m.content)) {
+            await db.contentFlags.add({
+              id: uuidIds.newId(),
+              contentType: 'message',
+              contentId: m.id,
+              authorId: m.sender_id,
+              flag,
+              at: new Date(),
+            });
+            flagged++;
+          }
+          bar.update(i + 1);
+        }
+        bar.done();
+        console.log(`Scanned ${rows.length} messages; ${flagged} new flags.`);
+      }),
+    );
+
+  const reports = program.command('reports').description('user reports (D20)');
+  reports
+    .command('list')
+    .description('the newest reports')
+    .option('--limit <n>', 'how many', (v) => Number(v), 20)
+    .option('--json', 'print as JSON')
+    .action((opts: { limit: number; json?: boolean }) =>
+      withDb(open, async (db) => {
+        const list = await db.admins.recentReports(opts.limit);
+        print(opts.json, list, () => {
+          if (list.length === 0) console.log('No reports.');
+          for (const r of list)
+            console.log(`${r.id}  ${r.createdAt.toISOString()}  ${r.reportCategory}  ${r.severityLevel}  ${r.status}`);
+        });
+      }),
+    );
+  reports
+    .command('show <id>')
+    .description('one report')
+    .action((id: string) =>
+      withDb(open, async (db) => {
+        const r = await db.admins.report(id);
+        if (!r) return fail(`No report with id ${id}.`, EXIT.notFound);
+        console.log(JSON.stringify(r, null, 2));
+      }),
+    );
+  reports
+    .command('resolve <id>')
+    .description('mark a report resolved')
+    .action((id: string) =>
+      withDb(open, async (_db, deps) => {
+        const r = await setReportStatus(deps, null, id, 'resolved');
+        if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
+        console.log(`Report ${id} resolved.`);
+      }),
+    );
+
+  const usersCmd = program.command('users').description('accounts');
+  for (const [name, status] of [
+    ['suspend', 'suspended'],
+    ['unsuspend', 'active'],
+  ] as const) {
+    usersCmd
+      .command(`${name} <email>`)
+      .description(name === 'suspend' ? 'hide from discovery and end every session' : 'make the account active again')
+      .action((email: string) =>
+        withDb(open, async (db, deps) => {
+          const user = await db.users.findByEmail(normalizeEmail(email));
+          if (!user) return fail(`No account with the e-mail ${email}.`, EXIT.notFound);
+          const r = await setUserStatus(deps, null, user.id, status);
+          if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
+          console.log(`${email} is now ${status}.`);
+        }),
+      );
+  }
+
+  program
+    .command('retention')
+    .description('retention (D25)')
+    .command('run')
+    .description('erase accounts whose deletion was requested and data past its retention period')
+    .option('--dry-run', 'only count what would go')
+    .option('--json', 'print as JSON')
+    .action((opts: { dryRun?: boolean; json?: boolean }) =>
+      withDb(open, async (db) => {
+        const now = new Date();
+        const pendingDeletions = (await db.privacy.pending()).filter((r) => r.requestType === 'deletion').length;
+        const processed = opts.dryRun
+          ? { exports: 0, deletions: pendingDeletions }
+          : await processDataRequests(
+              { clock: { now: () => now }, ids: uuidIds, privacy: db.privacy },
+              { erase: true },
+            );
+        const purged = await db.retention.purge(retentionCutoffs(now), now, !!opts.dryRun);
+        const result = {
+          dryRun: !!opts.dryRun,
+          accountsErased: processed.deletions,
+          exportsBuilt: processed.exports,
+          purged,
+        };
+        print(opts.json, result, () => {
+          console.log(
+            `${opts.dryRun ? 'Would erase' : 'Erased'} ${processed.deletions} account(s); built ${processed.exports} export(s).`,
+          );
+          for (const [kind, n] of Object.entries(purged)) console.log(`  ${kind}: ${n}`);
+        });
+      }),
+    );
+}

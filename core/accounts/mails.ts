@@ -1,0 +1,39 @@
+/** The texts of account e-mails (D11). Links carry the raw token; only its digest is stored. */
+import type { OutgoingMail } from './ports';
+
+export function confirmationMail(to: string, appUrl: string, token: string): OutgoingMail {
+  const link = `${appUrl}/api/auth/confirm?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: 'Confirm your Nestmate account',
+    text: [
+      'Welcome to Nestmate!',
+      '',
+      'Confirm your university e-mail address to finish creating your account:',
+      link,
+      '',
+      'This link expires in 24 hours. If you did not sign up for Nestmate, you can ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+export function passwordResetMail(to: string, appUrl: string, token: string): OutgoingMail {
+  const link = `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: 'Reset your Nestmate password',
+    text: [
+      'Someone asked to reset the password of your Nestmate account.',
+      '',
+      'Choose a new password here:',
+      link,
+      '',
+      'This link expires in 1 hour and works once. If it was not you, ignore this e-mail: your password stays the same.',
+    ].join('\n'),
+  };
+}
+
+/** Pulls the first link out of a mail's text (used by the dev mailbox and tests). */
+export function firstLink(text: string): string | null {
+  return /https?:\/\/\S+/.exec(text)?.[0] ?? null;
+}

@@ -1,0 +1,52 @@
+/** Account entities as core sees them (000 §3, D6). Adapters map rows to these. */
+export type UserStatus = 'active' | 'suspended' | 'deleted';
+
+export type User = {
+  id: string;
+  email: string;
+  passwordHash: string;
+  emailConfirmedAt: Date | null;
+  status: UserStatus;
+  createdAt: Date;
+};
+
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password';
+
+export type EmailToken = {
+  id: string;
+  userId: string;
+  purpose: EmailTokenPurpose;
+  tokenHash: string;
+  expiresAt: Date;
+  usedAt: Date | null;
+};
+
+export type RefreshToken = {
+  id: string;
+  userId: string;
+  familyId: string;
+  tokenHash: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+};
+
+export type Agreement = {
+  userId: string;
+  tosAccepted: boolean;
+  tosAcceptedAt: Date | null;
+  privacyAccepted: boolean;
+  privacyAcceptedAt: Date | null;
+  marketingAccepted: boolean;
+  marketingAcceptedAt: Date | null;
+  userAgent: string | null;
+  ipAddress: string | null;
+};
+
+/** What the client learns about the signed-in user (GET /api/me). */
+export type Me = {
+  id: string;
+  email: string;
+  hasAgreement: boolean;
+  hasProfile: boolean;
+  isAdmin: boolean;
+};

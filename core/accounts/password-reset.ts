@@ -1,0 +1,66 @@
+/** Two-step password reset (000 §2; D6: single-use, 1 h; D8: always answers "sent"). */
+import { type DomainError, rateLimited, validationError } from '../shared/errors';
+import { err, ok, type Result } from '../shared/result';
+import { consumeEmailToken } from './email-tokens';
+import { accountErrors } from './errors';
+import { passwordResetMail } from './mails';
+import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
+import type { AccountDeps, RequestContext } from './ports';
+import { normalizeEmail, passwordErrors, resetRequestErrors } from './rules';
+
+export async function requestPasswordReset(
+  deps: Pick<
+    AccountDeps,
+    'clock' | 'ids' | 'secrets' | 'users' | 'emailTokens' | 'digest' | 'mailer' | 'rateLimiter' | 'appUrl'
+  >,
+  input: { email: string },
+  ctx: RequestContext,
+): Promise<Result<{ sent: true }, DomainError>> {
+  const fields = resetRequestErrors(input);
+  if (fields.length > 0) return err(validationError(fields));
+  const now = deps.clock.now();
+  const email = normalizeEmail(input.email);
+  for (const [key, rule] of [
+    [`mail:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.mailPerIp],
+    [`reset:email:${email}`, RATE_LIMITS.resetPerEmail],
+  ] as const) {
+    const limit = await deps.rateLimiter.hit(key, rule, now);
+    if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
+  }
+  const user = await deps.users.findByEmail(email);
+  if (user && user.status === 'active') {
+    await deps.emailTokens.invalidateAll(user.id, 'reset_password', now);
+    const token = deps.secrets.newToken();
+    await deps.emailTokens.create({
+      id: deps.ids.newId(),
+      userId: user.id,
+      purpose: 'reset_password',
+      tokenHash: deps.digest.digest(token),
+      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.reset_password),
+      usedAt: null,
+    });
+    await deps.mailer.send(passwordResetMail(email, deps.appUrl, token));
+  }
+  return ok({ sent: true });
+}
+
+export async function resetPassword(
+  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'refreshTokens' | 'hasher' | 'digest' | 'securityLog'>,
+  input: { token: string; password: string },
+  ctx: RequestContext,
+): Promise<Result<{ reset: true }, DomainError>> {
+  const problems = passwordErrors(input.password);
+  if (problems.length > 0) return err(validationError(problems.map((message) => ({ path: 'password', message }))));
+  const now = deps.clock.now();
+  const token = await consumeEmailToken(deps, input.token, 'reset_password', now);
+  if (!token) return err(accountErrors.invalidToken());
+  await deps.users.updatePasswordHash(token.userId, await deps.hasher.hash(input.password), now);
+  // Having the mailbox proves the address, so a reset also confirms it; every session ends.
+  await deps.users.markEmailConfirmed(token.userId, now);
+  await deps.refreshTokens.revokeAllForUser(token.userId, now);
+  await deps.securityLog.record(
+    { type: 'password_reset', userId: token.userId, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
+    now,
+  );
+  return ok({ reset: true });
+}

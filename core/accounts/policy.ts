@@ -1,0 +1,21 @@
+/** Lifetimes and brute-force limits for accounts (D6, D9). */
+import { DAY, HOUR, MINUTE } from '../shared/clock';
+
+export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE;
+export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
+export const TOKEN_TTL_MS = { confirm_email: 24 * HOUR, reset_password: HOUR } as const;
+
+export type RateRule = { limit: number; windowMs: number };
+
+export const RATE_LIMITS = {
+  signInFailuresPerEmail: { limit: 10, windowMs: 15 * MINUTE },
+  signInFailuresPerIp: { limit: 50, windowMs: 15 * MINUTE },
+  signUpPerIp: { limit: 10, windowMs: HOUR },
+  resendPerEmail: { limit: 5, windowMs: HOUR },
+  resetPerEmail: { limit: 5, windowMs: HOUR },
+  mailPerIp: { limit: 30, windowMs: HOUR },
+} as const satisfies Record<string, RateRule>;
+
+export function isTokenUsable(token: { expiresAt: Date; usedAt: Date | null }, now: Date): boolean {
+  return token.usedAt === null && token.expiresAt.getTime() > now.getTime();
+}

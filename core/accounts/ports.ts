@@ -1,0 +1,117 @@
+/** Capabilities the accounts use cases need; adapters/ provides the technology (style habit 3). */
+import type { Clock } from '../shared/clock';
+import type { IdGenerator, SecretGenerator } from '../shared/ids';
+import type { Agreement, EmailToken, EmailTokenPurpose, Me, RefreshToken, User } from './model';
+import type { RateRule } from './policy';
+
+export interface UserRepository {
+  findByEmail(email: string): Promise<User | null>;
+  findById(id: string): Promise<User | null>;
+  /** Returns false when the e-mail is already taken (unique constraint), true when created. */
+  create(user: User): Promise<boolean>;
+  markEmailConfirmed(userId: string, at: Date): Promise<void>;
+  updatePasswordHash(userId: string, hash: string, at: Date): Promise<void>;
+  describe(userId: string): Promise<Me | null>;
+  /**
+   * The account behind an access token, if it is active and its session family still has a
+   * live refresh token: access tokens die with their family (docs/decisions.md N3).
+   */
+  sessionUser(userId: string, familyId: string): Promise<{ id: string; email: string } | null>;
+}
+
+export interface EmailTokenRepository {
+  create(token: EmailToken): Promise<void>;
+  findByHash(tokenHash: string): Promise<EmailToken | null>;
+  /** Marks the token used only if it is still unused; false when another request won the race. */
+  consume(id: string, at: Date): Promise<boolean>;
+  invalidateAll(userId: string, purpose: EmailTokenPurpose, at: Date): Promise<void>;
+}
+
+export interface RefreshTokenRepository {
+  create(token: RefreshToken): Promise<void>;
+  findByHash(tokenHash: string): Promise<RefreshToken | null>;
+  /** Revokes the token only if it is still live; false when it was already revoked. */
+  revoke(id: string, at: Date): Promise<boolean>;
+  revokeFamily(familyId: string, at: Date): Promise<void>;
+  revokeAllForUser(userId: string, at: Date): Promise<void>;
+}
+
+export interface AgreementRepository {
+  save(agreement: Agreement, at: Date): Promise<void>;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(hash: string, password: string): Promise<boolean>;
+  /** Same work as verify against a dummy hash, so unknown e-mails take as long as wrong passwords. */
+  verifyDummy(password: string): Promise<void>;
+}
+
+export interface TokenDigest {
+  /** One-way digest of a random token, for storage (D6: tokens stored hashed). */
+  digest(token: string): string;
+}
+
+export interface AccessTokenSigner {
+  sign(claims: { userId: string; sessionFamily: string }, expiresAt: Date): Promise<string>;
+  verify(token: string): Promise<{ userId: string; sessionFamily: string } | null>;
+}
+
+export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>;
+}
+
+export interface RateLimiter {
+  /** Counts a hit and says whether it is within the rule; atomic per key. */
+  hit(key: string, rule: RateRule, now: Date): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  /** Whether the key is already at its limit, without counting. */
+  isLimited(key: string, rule: RateRule, now: Date): Promise<{ limited: boolean; retryAfterSeconds: number }>;
+}
+
+export type SecurityEventType =
+  | 'session_start'
+  | 'csp_violation'
+  | 'sign_in_success'
+  | 'sign_in_failure'
+  | 'sign_up'
+  | 'sign_out'
+  | 'password_reset'
+  | 'refresh_token_reuse'
+  | 'rate_limited'
+  | 'authorization_denied';
+
+export type SecurityEvent = {
+  type: SecurityEventType;
+  userId: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  /** Never passwords, tokens or message bodies. */
+  details: Record<string, unknown>;
+};
+
+export interface SecurityEventLog {
+  record(event: SecurityEvent, at: Date): Promise<void>;
+}
+
+export type AccountDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  secrets: SecretGenerator;
+  users: UserRepository;
+  emailTokens: EmailTokenRepository;
+  refreshTokens: RefreshTokenRepository;
+  agreements: AgreementRepository;
+  hasher: PasswordHasher;
+  digest: TokenDigest;
+  accessTokens: AccessTokenSigner;
+  mailer: Mailer;
+  rateLimiter: RateLimiter;
+  securityLog: SecurityEventLog;
+  /** Public base URL of the app, for links in e-mails. */
+  appUrl: string;
+};
+
+/** Who is asking, for rate limits and the security log. */
+export type RequestContext = { ip: string | null; userAgent: string | null };

@@ -1,0 +1,103 @@
+/** Sign-up, confirmation e-mail and its resend (000 §2, §4; D6, D8, D9). */
+import { type DomainError, rateLimited, validationError } from '../shared/errors';
+import { err, ok, type Result } from '../shared/result';
+import { consumeEmailToken } from './email-tokens';
+import { accountErrors } from './errors';
+import { confirmationMail } from './mails';
+import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
+import type { AccountDeps, RequestContext } from './ports';
+import { emailErrors, normalizeEmail, signUpErrors } from './rules';
+
+type SignUpDeps = Pick<
+  AccountDeps,
+  | 'clock'
+  | 'ids'
+  | 'secrets'
+  | 'users'
+  | 'emailTokens'
+  | 'hasher'
+  | 'digest'
+  | 'mailer'
+  | 'rateLimiter'
+  | 'securityLog'
+  | 'appUrl'
+>;
+
+export async function signUp(
+  deps: SignUpDeps,
+  input: { email: string; password: string },
+  ctx: RequestContext,
+): Promise<Result<{ email: string }, DomainError>> {
+  const fields = signUpErrors(input);
+  if (fields.length > 0) return err(validationError(fields));
+  const now = deps.clock.now();
+  const limit = await deps.rateLimiter.hit(`sign-up:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.signUpPerIp, now);
+  if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
+
+  const email = normalizeEmail(input.email);
+  if (await deps.users.findByEmail(email)) return err(accountErrors.alreadyRegistered());
+  const user = {
+    id: deps.ids.newId(),
+    email,
+    passwordHash: await deps.hasher.hash(input.password),
+    emailConfirmedAt: null,
+    status: 'active' as const,
+    createdAt: now,
+  };
+  // The unique index decides a race between two identical sign-ups.
+  if (!(await deps.users.create(user))) return err(accountErrors.alreadyRegistered());
+  await sendConfirmation(deps, user.id, email);
+  await deps.securityLog.record(
+    { type: 'sign_up', userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
+    now,
+  );
+  return ok({ email });
+}
+
+async function sendConfirmation(deps: SignUpDeps, userId: string, email: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.emailTokens.invalidateAll(userId, 'confirm_email', now);
+  const token = deps.secrets.newToken();
+  await deps.emailTokens.create({
+    id: deps.ids.newId(),
+    userId,
+    purpose: 'confirm_email',
+    tokenHash: deps.digest.digest(token),
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.confirm_email),
+    usedAt: null,
+  });
+  await deps.mailer.send(confirmationMail(email, deps.appUrl, token));
+}
+
+/** Always answers the same, whether or not the address exists or is confirmed (D8). */
+export async function resendConfirmation(
+  deps: SignUpDeps,
+  input: { email: string },
+  ctx: RequestContext,
+): Promise<Result<{ sent: true }, DomainError>> {
+  const problems = emailErrors(input.email, { requireEdu: false });
+  if (problems.length > 0) return err(validationError(problems.map((message) => ({ path: 'email', message }))));
+  const now = deps.clock.now();
+  const email = normalizeEmail(input.email);
+  for (const [key, rule] of [
+    [`mail:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.mailPerIp],
+    [`resend:email:${email}`, RATE_LIMITS.resendPerEmail],
+  ] as const) {
+    const limit = await deps.rateLimiter.hit(key, rule, now);
+    if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
+  }
+  const user = await deps.users.findByEmail(email);
+  if (user && user.emailConfirmedAt === null && user.status === 'active') await sendConfirmation(deps, user.id, email);
+  return ok({ sent: true });
+}
+
+export async function confirmEmail(
+  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'digest'>,
+  input: { token: string },
+): Promise<Result<{ userId: string }, DomainError>> {
+  const now = deps.clock.now();
+  const token = await consumeEmailToken(deps, input.token, 'confirm_email', now);
+  if (!token) return err(accountErrors.invalidToken());
+  await deps.users.markEmailConfirmed(token.userId, now);
+  return ok({ userId: token.userId });
+}

@@ -1,0 +1,204 @@
+/**
+ * Compatibility (D12): a pure, explainable 0–100 score from two students' roommate preferences.
+ * Every factor compares the two sides the same way round, so score(a, b) = score(b, a).
+ */
+export type MatchPreferences = {
+  cleanliness: number | null;
+  sleepSchedule: number | null;
+  noiseLevel: number | null;
+  studyHabits: number | null;
+  guestPolicy: number | null;
+  smokingTolerance: string | null;
+  housingStatus: string | null;
+  minBudget: number | null;
+  maxBudget: number | null;
+  /** ISO date (yyyy-mm-dd) or null for flexible. */
+  moveInDate: string | null;
+  genderPreference: string[];
+  dealbreakers: string[];
+};
+
+export type MatchPerson = { gender: string | null; preferences: MatchPreferences | null; pets?: string | null };
+
+export type Factor = { key: string; points: number; max: number; reason: string | null };
+
+export type Compatibility = { score: number; factors: Factor[]; reasons: string[] };
+
+/** 001 §7: a candidate without preferences shows 75. */
+export const DEFAULT_SCORE = 75;
+const NEUTRAL = 0.75;
+
+const WEIGHTS = {
+  cleanliness: 15,
+  sleepSchedule: 12,
+  noiseLevel: 12,
+  studyHabits: 8,
+  guestPolicy: 8,
+  smoking: 12,
+  budget: 13,
+  moveIn: 8,
+  housing: 7,
+  gender: 5,
+} as const;
+
+const DEALBREAKER_PENALTY = 15;
+
+function sliderFactor(
+  key: keyof typeof WEIGHTS,
+  a: number | null,
+  b: number | null,
+  reason: (a: number, b: number) => string | null,
+): Factor {
+  const max = WEIGHTS[key];
+  if (a === null || b === null) return { key, points: max * NEUTRAL, max, reason: null };
+  const ratio = 1 - Math.abs(a - b) / 4;
+  return { key, points: max * ratio, max, reason: ratio >= 0.75 ? reason(a, b) : null };
+}
+
+const SMOKING_RANK: Record<string, number> = { no_smoking: 0, outside_only: 1, vaping_ok: 2, smoking_ok: 3 };
+
+function smokingFactor(a: string | null, b: string | null): Factor {
+  const max = WEIGHTS.smoking;
+  const ra = a ? SMOKING_RANK[a] : undefined;
+  const rb = b ? SMOKING_RANK[b] : undefined;
+  if (ra === undefined || rb === undefined) return { key: 'smoking', points: max * NEUTRAL, max, reason: null };
+  const ratio = 1 - Math.abs(ra - rb) / 3;
+  const reason = ra === 0 && rb === 0 ? 'Both non-smokers' : ratio === 1 ? 'Same take on smoking' : null;
+  return { key: 'smoking', points: max * ratio, max, reason };
+}
+
+const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+
+function budgetFactor(a: MatchPreferences, b: MatchPreferences): Factor {
+  const max = WEIGHTS.budget;
+  if (a.minBudget === null || a.maxBudget === null || b.minBudget === null || b.maxBudget === null) {
+    return { key: 'budget', points: max * NEUTRAL, max, reason: null };
+  }
+  const lo = Math.max(a.minBudget, b.minBudget);
+  const hi = Math.min(a.maxBudget, b.maxBudget);
+  if (hi < lo) {
+    // No overlap: fall off with the gap relative to the budgets' size.
+    const gap = lo - hi;
+    const scale = Math.max(1, Math.min(a.maxBudget, b.maxBudget));
+    return { key: 'budget', points: max * Math.max(0, 0.4 - gap / scale), max, reason: null };
+  }
+  const narrower = Math.max(1, Math.min(a.maxBudget - a.minBudget, b.maxBudget - b.minBudget));
+  const ratio = Math.min(1, 0.6 + (0.4 * (hi - lo)) / narrower);
+  return { key: 'budget', points: max * ratio, max, reason: `Budgets overlap ${money(lo)}–${money(hi)}` };
+}
+
+function moveInFactor(a: string | null, b: string | null): Factor {
+  const max = WEIGHTS.moveIn;
+  if (a === null || b === null) return { key: 'moveIn', points: max * NEUTRAL, max, reason: null };
+  const days = Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+  const ratio = days <= 30 ? 1 : Math.max(0, 1 - (days - 30) / 150);
+  return { key: 'moveIn', points: max * ratio, max, reason: days <= 30 ? 'Moving in around the same time' : null };
+}
+
+/** Someone with housing and someone looking for it fit best (D12). */
+function housingFactor(a: string | null, b: string | null): Factor {
+  const max = WEIGHTS.housing;
+  if (!a || !b) return { key: 'housing', points: max * NEUTRAL, max, reason: null };
+  const pair = [a, b].sort().join('+');
+  const table: Record<string, [number, string | null]> = {
+    'looking_for_roommates+looking_to_join': [1, 'One has a place, one is looking'],
+    'looking_to_join+looking_to_join': [0.7, 'Both searching for a place'],
+    'looking_for_roommates+looking_for_roommates': [0.4, null],
+  };
+  const [ratio, reason] = table[pair] ?? [0.8, null];
+  return { key: 'housing', points: max * ratio, max, reason };
+}
+
+const accepts = (prefs: string[], gender: string | null) =>
+  prefs.length === 0 || prefs.includes('Open to all') || (gender !== null && prefs.includes(gender));
+
+function genderFactor(a: MatchPerson, b: MatchPerson): Factor {
+  const max = WEIGHTS.gender;
+  const both =
+    accepts(a.preferences?.genderPreference ?? [], b.gender) &&
+    accepts(b.preferences?.genderPreference ?? [], a.gender);
+  return { key: 'gender', points: both ? max : 0, max, reason: null };
+}
+
+/** Words in a dealbreaker and the traits of the other person they rule out. */
+const DEALBREAKER_RULES: { words: RegExp; hit: (o: MatchPerson) => boolean }[] = [
+  {
+    words: /smok|vap|cigar|weed|420/i,
+    hit: (o) => ['vaping_ok', 'smoking_ok'].includes(o.preferences?.smokingTolerance ?? ''),
+  },
+  { words: /mess|dirty|clutter|dishes/i, hit: (o) => (o.preferences?.cleanliness ?? 5) <= 2 },
+  { words: /loud|nois|party|parties/i, hit: (o) => (o.preferences?.noiseLevel ?? 1) >= 4 },
+  { words: /late|night owl|up all night/i, hit: (o) => (o.preferences?.sleepSchedule ?? 1) >= 4 },
+  { words: /early|morning person/i, hit: (o) => (o.preferences?.sleepSchedule ?? 5) <= 2 },
+  { words: /guest|visitor|overnight/i, hit: (o) => (o.preferences?.guestPolicy ?? 1) >= 4 },
+  { words: /\bpets?\b|\bdogs?\b|\bcats?\b/i, hit: (o) => o.pets === 'have_pets' || o.pets === 'want_pets' },
+];
+
+function dealbreakerHits(from: MatchPerson, other: MatchPerson): number {
+  const text = (from.preferences?.dealbreakers ?? []).join(' ');
+  if (!text) return 0;
+  return DEALBREAKER_RULES.filter((r) => r.words.test(text) && r.hit(other)).length;
+}
+
+const sleepReason = (a: number, b: number) =>
+  a <= 2 && b <= 2 ? 'Both early risers' : a >= 4 && b >= 4 ? 'Both night owls' : 'Similar sleep schedules';
+const cleanReason = (a: number, b: number) =>
+  a >= 4 && b >= 4 ? 'Both keep things very clean' : 'Similar cleanliness';
+const noiseReason = (a: number, b: number) =>
+  a <= 2 && b <= 2 ? 'Both like a quiet home' : a >= 4 && b >= 4 ? 'Both love a social home' : 'Same social energy';
+const studyReason = () => 'Similar study habits';
+const guestReason = () => 'Same comfort with guests';
+
+/** The per-factor points of a pair, or null when either side has no preferences. */
+export function compatibilityFactors(a: MatchPerson, b: MatchPerson): Factor[] | null {
+  const pa = a.preferences;
+  const pb = b.preferences;
+  if (!pa || !pb) return null;
+  const factors: Factor[] = [
+    sliderFactor('cleanliness', pa.cleanliness, pb.cleanliness, cleanReason),
+    sliderFactor('sleepSchedule', pa.sleepSchedule, pb.sleepSchedule, sleepReason),
+    sliderFactor('noiseLevel', pa.noiseLevel, pb.noiseLevel, noiseReason),
+    sliderFactor('studyHabits', pa.studyHabits, pb.studyHabits, studyReason),
+    sliderFactor('guestPolicy', pa.guestPolicy, pb.guestPolicy, guestReason),
+    smokingFactor(pa.smokingTolerance, pb.smokingTolerance),
+    budgetFactor(pa, pb),
+    moveInFactor(pa.moveInDate, pb.moveInDate),
+    housingFactor(pa.housingStatus, pb.housingStatus),
+    genderFactor(a, b),
+  ];
+  const hits = dealbreakerHits(a, b) + dealbreakerHits(b, a);
+  if (hits > 0) {
+    factors.push({ key: 'dealbreakers', points: -Math.min(2, hits) * DEALBREAKER_PENALTY, max: 0, reason: null });
+  }
+  return factors;
+}
+
+export function scoreOf(factors: Factor[] | null): number {
+  if (!factors) return DEFAULT_SCORE;
+  const total = factors.reduce((sum, f) => sum + f.points, 0);
+  return Math.max(0, Math.min(100, Math.round(total)));
+}
+
+/** The top three reasons, strongest first (the card and profile dialog show them). */
+export function reasonsOf(factors: Factor[] | null): string[] {
+  if (!factors) return [];
+  return factors
+    .filter((f) => f.reason !== null && f.max > 0)
+    .sort((x, y) => y.points / y.max - x.points / x.max || y.max - x.max)
+    .slice(0, 3)
+    .map((f) => f.reason as string);
+}
+
+export function compatibility(a: MatchPerson, b: MatchPerson): Compatibility {
+  const factors = compatibilityFactors(a, b);
+  return { score: scoreOf(factors), factors: factors ?? [], reasons: reasonsOf(factors) };
+}
+
+/** Group mode (D13): the mean of the members' scores with the candidate. */
+export function groupCompatibility(members: MatchPerson[], candidate: MatchPerson): Compatibility {
+  if (members.length === 0) return { score: DEFAULT_SCORE, factors: [], reasons: [] };
+  const each = members.map((m) => compatibility(m, candidate));
+  const score = Math.round(each.reduce((s, c) => s + c.score, 0) / each.length);
+  const reasons = [...new Set(each.flatMap((c) => c.reasons))].slice(0, 3);
+  return { score, factors: [], reasons };
+}

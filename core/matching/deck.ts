@@ -1,0 +1,100 @@
+/**
+ * Building a deck (D13): eligibility by distance, metro area and filters, then the order —
+ * active boosts first, then those who super-liked you, then compatibility, with the same
+ * university first when that toggle is on. At most 50 (001 §9).
+ */
+import {
+  type Compatibility,
+  compatibilityFactors,
+  type Factor,
+  groupCompatibility,
+  type MatchPerson,
+  reasonsOf,
+  scoreOf,
+} from './compatibility';
+import { type AdvancedFilters, passesFilters, type ResolvedDeckOptions } from './filters';
+import { haversineMiles, type Point } from './geo';
+
+export const DECK_SIZE = 50;
+
+export type Campus = { name: string; point: Point | null; metroGroup: string | null };
+
+export type DeckCandidate = {
+  userId: string;
+  name: string;
+  bio: string;
+  university: string;
+  major: string;
+  graduationYear: number;
+  gender: string | null;
+  photos: string[];
+  campus: Campus;
+  person: MatchPerson;
+  isBoosted: boolean;
+  superLikedYou: boolean;
+  prompt: { promptText: string; response: string } | null;
+  filterable: Parameters<typeof passesFilters>[0];
+};
+
+export type DeckEntry = DeckCandidate & {
+  compatibility: Compatibility;
+  distanceMiles: number | null;
+  isSameUniversity: boolean;
+  isMetroArea: boolean;
+};
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** Where a candidate stands relative to the viewer's campus, or null when out of reach. */
+export function placement(viewer: Campus, candidate: Campus, options: ResolvedDeckOptions) {
+  const isSameUniversity = sameName(viewer.name, candidate.name);
+  const isMetroArea = !isSameUniversity && viewer.metroGroup !== null && viewer.metroGroup === candidate.metroGroup;
+  const distanceMiles = isSameUniversity
+    ? 0
+    : viewer.point && candidate.point
+      ? haversineMiles(viewer.point, candidate.point)
+      : null;
+  if (isSameUniversity) return { isSameUniversity, isMetroArea, distanceMiles };
+  if (isMetroArea && options.includeMetroArea) return { isSameUniversity, isMetroArea, distanceMiles };
+  if (options.includeNearbyUniversities && distanceMiles !== null && distanceMiles <= options.searchRadius) {
+    return { isSameUniversity, isMetroArea, distanceMiles };
+  }
+  return null;
+}
+
+type Placement = NonNullable<ReturnType<typeof placement>>;
+
+export function buildDeck(
+  viewer: { campus: Campus; members: MatchPerson[] },
+  pool: DeckCandidate[],
+  options: ResolvedDeckOptions,
+  limit = DECK_SIZE,
+): DeckEntry[] {
+  const filters: AdvancedFilters = options.filters;
+  const solo = viewer.members.length === 1 ? (viewer.members[0] as MatchPerson) : null;
+  // Rank on scores alone; only the cards that make the deck get their reasons worked out.
+  const ranked: (DeckCandidate & Placement & { score: number; factors: Factor[] | null })[] = [];
+  for (const c of pool) {
+    const place = placement(viewer.campus, c.campus, options);
+    if (!place) continue;
+    if (!passesFilters(c.filterable, filters)) continue;
+    const factors = solo ? compatibilityFactors(solo, c.person) : null;
+    const score = solo ? scoreOf(factors) : groupCompatibility(viewer.members, c.person).score;
+    ranked.push({ ...c, ...place, score, factors });
+  }
+  const same = options.prioritizeSameUniversity;
+  ranked.sort(
+    (a, b) =>
+      Number(b.isBoosted) - Number(a.isBoosted) ||
+      Number(b.superLikedYou) - Number(a.superLikedYou) ||
+      (same ? Number(b.isSameUniversity) - Number(a.isSameUniversity) : 0) ||
+      b.score - a.score ||
+      (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+  );
+  return ranked.slice(0, limit).map(({ score, factors, ...e }) => ({
+    ...e,
+    compatibility: solo
+      ? { score, factors: factors ?? [], reasons: reasonsOf(factors) }
+      : groupCompatibility(viewer.members, e.person),
+  }));
+}

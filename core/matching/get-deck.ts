@@ -1,0 +1,64 @@
+/** get_potential_roommates_with_geo (001 §7) and get_filtered_profiles, as one use case. */
+import { planOf } from '../billing/entitlements';
+import { profileErrors } from '../profiles/errors';
+import type { DomainError } from '../shared/errors';
+import { err, ok, type Result } from '../shared/result';
+import type { MatchPerson } from './compatibility';
+import { buildDeck, type Campus, DECK_SIZE, type DeckEntry, placement } from './deck';
+import { type DeckOptions, type ResolvedDeckOptions, resolveDeckOptions } from './filters';
+import type { DiscoveryDeps } from './ports';
+
+/** How many nearby profiles are scored per deck: the best 50 of them are shown (decisions N14). */
+export const POOL_SIZE = 200;
+
+const key = (name: string) => name.trim().toLowerCase();
+
+/** The universities a deck draws from, own campus first, then nearest first. */
+export function campusesInReach(viewer: Campus, campuses: Campus[], options: ResolvedDeckOptions): Campus[] {
+  const reach = campuses
+    .map((c) => ({ c, place: placement(viewer, c, options) }))
+    .filter((x) => x.place !== null)
+    .sort((a, b) => (a.place?.distanceMiles ?? 0) - (b.place?.distanceMiles ?? 0))
+    .map((x) => x.c);
+  return reach.some((c) => key(c.name) === key(viewer.name)) ? reach : [viewer, ...reach];
+}
+
+export async function getDeck(
+  deps: Pick<DiscoveryDeps, 'clock' | 'discovery' | 'subscriptions'>,
+  userId: string,
+  input: DeckOptions,
+  group: { memberIds: string[] } | null = null,
+): Promise<Result<{ entries: DeckEntry[]; options: ResolvedDeckOptions }, DomainError>> {
+  const now = deps.clock.now();
+  const plan = planOf(await deps.subscriptions.get(userId), now);
+  const resolved = resolveDeckOptions(input, plan);
+  if (!resolved.ok) return resolved;
+  const viewer = await deps.discovery.viewer(userId);
+  if (!viewer?.complete) return err(profileErrors.notFound());
+
+  const memberIds = group?.memberIds ?? [userId];
+  const members: MatchPerson[] = [];
+  for (const id of memberIds) {
+    const m = id === userId ? viewer : await deps.discovery.viewer(id);
+    if (m) members.push(m.person);
+  }
+  const options = resolved.value;
+  const campuses = await deps.discovery.campuses();
+  const reach = campusesInReach(viewer.campus, campuses, options);
+  const pool = await deps.discovery.candidatePool(userId, {
+    universities: reach.map((c) => c.name),
+    exclude: [...new Set([userId, ...memberIds])],
+    limit: POOL_SIZE,
+    now,
+  });
+  const entries = buildDeck({ campus: viewer.campus, members }, pool, options, DECK_SIZE);
+  const hydrated = new Map((await deps.discovery.hydrate(entries)).map((h) => [h.userId, h]));
+  return ok({
+    entries: entries.map((e) => ({
+      ...e,
+      photos: hydrated.get(e.userId)?.photos ?? [],
+      prompt: hydrated.get(e.userId)?.prompt ?? null,
+    })),
+    options,
+  });
+}

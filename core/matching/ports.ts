@@ -1,0 +1,104 @@
+/** Capabilities discovery and likes need (style habit 3). */
+import type { Subscription } from '../billing/entitlements';
+import type { BoostState } from '../likes/boost';
+import type { SwipeAction, SwipeDecision, SwipeRecord, SwipeState } from '../likes/rules';
+import type { Clock } from '../shared/clock';
+import type { DomainError } from '../shared/errors';
+import type { IdGenerator } from '../shared/ids';
+import type { Result } from '../shared/result';
+import type { MatchPerson } from './compatibility';
+import type { Campus, DeckCandidate } from './deck';
+
+export type Viewer = { userId: string; campus: Campus; person: MatchPerson; complete: boolean };
+
+export type PoolQuery = {
+  /** Universities in reach, in the order to draw from (own campus first, then by distance). */
+  universities: string[];
+  /** Users never shown (the viewer, group members). */
+  exclude: string[];
+  limit: number;
+  now: Date;
+};
+
+/** A profile as cards and lists show it (no private fields). */
+export type ProfileCard = {
+  userId: string;
+  name: string;
+  bio: string;
+  university: string;
+  major: string;
+  graduationYear: number;
+  gender: string | null;
+  photos: string[];
+  prompt: { promptText: string; response: string } | null;
+  person: MatchPerson;
+};
+
+export interface DiscoveryRepository {
+  /** The campuses with coordinates and metro groups (000 §3 reference data). */
+  campuses(): Promise<Campus[]>;
+  viewer(userId: string): Promise<Viewer | null>;
+  /**
+   * Complete, active, unblocked, not yet swiped profiles at these universities: everyone boosted
+   * or who super-liked the viewer, then others in university order up to the limit.
+   */
+  candidatePool(viewerId: string, query: PoolQuery): Promise<DeckCandidate[]>;
+  /** Photos and one prompt answer for the cards that made the deck. */
+  hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]>;
+  /** Whether the target can be swiped by the viewer: active, complete, no block either way. */
+  isSwipeable(viewerId: string, targetId: string): Promise<boolean>;
+  /** Cards of these users as the viewer may see them: active accounts, no block either way. */
+  cards(viewerId: string, userIds: string[]): Promise<ProfileCard[]>;
+}
+
+export type LikerRow = { userId: string; createdAt: Date; isSuperLike: boolean };
+export type MatchRow = { userId: string; matchedAt: Date; compatibilityScore: number | null };
+
+export interface SwipeRepository {
+  /** Reads the state, asks `decide`, and writes its decision, all in one transaction. */
+  swipe(
+    input: {
+      userId: string;
+      targetId: string;
+      action: SwipeAction;
+      now: Date;
+      windowStart: Date;
+      id: string;
+      score: number | null;
+    },
+    decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
+  ): Promise<Result<SwipeDecision, DomainError>>;
+  get(userId: string, targetId: string): Promise<SwipeRecord | null>;
+  superLikeState(userId: string, windowStart: Date): Promise<{ superLikesInWindow: number; superLikeBalance: number }>;
+  /** Likes received and not yet answered, from visible accounts. */
+  likers(userId: string): Promise<LikerRow[]>;
+  matches(userId: string): Promise<MatchRow[]>;
+}
+
+export interface SubscriptionRepository {
+  get(userId: string): Promise<Subscription | null>;
+  set(userId: string, sub: Subscription, at: Date): Promise<void>;
+}
+
+export interface BoostRepository {
+  state(userId: string, now: Date, monthStart: Date): Promise<BoostState>;
+  /** Starts a boost when `decide` allows it, atomically with the balance it spends. */
+  start(
+    userId: string,
+    now: Date,
+    monthStart: Date,
+    id: string,
+    decide: (state: BoostState) => Result<{ source: 'monthly' | 'purchased'; endsAt: Date }, DomainError>,
+  ): Promise<Result<{ endsAt: Date }, DomainError>>;
+}
+
+export type DiscoveryDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  discovery: DiscoveryRepository;
+  swipes: SwipeRepository;
+  subscriptions: SubscriptionRepository;
+  boosts: BoostRepository;
+  /** Told about every new match: messaging opens the conversation and notifies both (001 §4). */
+  onMatch?: (userId: string, otherId: string, conversationId: string) => Promise<void>;
+};

@@ -1,0 +1,113 @@
+/** Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get in. */
+import { conversationIdFor } from '../likes/rules';
+import { autoFlags } from '../moderation/auto-flag';
+import type { DomainError } from '../shared/errors';
+import { err, ok, type Result } from '../shared/result';
+import { MESSAGE_MAX } from '../shared/sanitize';
+import type { ConversationSummary, Message, MessagingDeps } from './ports';
+import { toMessageDto } from './ports';
+import { cleanMessage, MESSAGE_WINDOW_MS, MESSAGES_PER_HOUR, messageErrors } from './rules';
+
+/** The conversation's participants when the user is one of them; 404 otherwise (existence not revealed). */
+async function membership(deps: Pick<MessagingDeps, 'conversations'>, conversationId: string, userId: string) {
+  const people = await deps.conversations.participants(conversationId);
+  if (!people?.includes(userId)) return null;
+  return { other: people.find((p) => p !== userId) ?? userId };
+}
+
+/** Create-or-get for a match (001 §4: a duplicate on creation is tolerated). */
+export async function openConversation(
+  deps: Pick<MessagingDeps, 'clock' | 'conversations'>,
+  userId: string,
+  otherId: string,
+): Promise<Result<{ id: string }, DomainError>> {
+  const rel = await deps.conversations.relationship(userId, otherId);
+  if (rel.blocked || !rel.otherActive) return err(messageErrors.notFound());
+  if (!rel.matched) return err(messageErrors.notMatched());
+  const id = conversationIdFor(userId, otherId);
+  const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
+  await deps.conversations.ensure(id, a, b, deps.clock.now());
+  return ok({ id });
+}
+
+export async function sendMessage(
+  deps: MessagingDeps,
+  userId: string,
+  conversationId: string,
+  raw: string,
+): Promise<Result<Message, DomainError>> {
+  const member = await membership(deps, conversationId, userId);
+  if (!member) return err(messageErrors.notFound());
+  // The composer stops at 10,000 characters (001 §9); a longer request is refused, not cut.
+  if (raw.length > MESSAGE_MAX) return err(messageErrors.tooLong());
+  const content = cleanMessage(raw);
+  if (content === null) return err(messageErrors.invalid());
+  const rel = await deps.conversations.relationship(userId, member.other);
+  // D19: a block ends the conversation for both.
+  if (rel.blocked || !rel.otherActive) return err(messageErrors.closed());
+  const now = deps.clock.now();
+  const message = await deps.conversations.send(
+    { id: deps.ids.newId(), conversationId, senderId: userId, content, createdAt: now },
+    new Date(now.getTime() - MESSAGE_WINDOW_MS),
+    (sent) => sent < MESSAGES_PER_HOUR,
+  );
+  if (!message) return err(messageErrors.rateLimited());
+  for (const flag of autoFlags(content)) {
+    await deps.flags.add({
+      id: deps.ids.newId(),
+      contentType: 'message',
+      contentId: message.id,
+      authorId: userId,
+      flag,
+      at: now,
+    });
+  }
+  const event = { type: 'message.created' as const, message: toMessageDto(message) };
+  await Promise.all([deps.realtime.publish(userId, event), deps.realtime.publish(member.other, event)]);
+  return ok(message);
+}
+
+export async function listMessages(
+  deps: Pick<MessagingDeps, 'conversations'>,
+  userId: string,
+  conversationId: string,
+  page: { after?: number; before?: number; limit: number },
+): Promise<Result<Message[], DomainError>> {
+  if (!(await membership(deps, conversationId, userId))) return err(messageErrors.notFound());
+  // Without a cursor the newest page is what a chat opens on.
+  const cursor =
+    page.after === undefined && page.before === undefined ? { ...page, before: Number.MAX_SAFE_INTEGER } : page;
+  return ok(await deps.conversations.messages(conversationId, userId, cursor));
+}
+
+export async function markRead(
+  deps: Pick<MessagingDeps, 'conversations' | 'realtime'>,
+  userId: string,
+  conversationId: string,
+): Promise<Result<{ upToSeq: number }, DomainError>> {
+  const member = await membership(deps, conversationId, userId);
+  if (!member) return err(messageErrors.notFound());
+  const upToSeq = await deps.conversations.markRead(conversationId, userId);
+  if (upToSeq > 0) {
+    await deps.realtime.publish(member.other, { type: 'messages.read', conversationId, readerId: userId, upToSeq });
+  }
+  return ok({ upToSeq });
+}
+
+export async function deleteConversation(
+  deps: Pick<MessagingDeps, 'conversations' | 'realtime'>,
+  userId: string,
+  conversationId: string,
+): Promise<Result<{ deleted: true }, DomainError>> {
+  if (!(await membership(deps, conversationId, userId))) return err(messageErrors.notFound());
+  await deps.conversations.deleteFor(conversationId, userId);
+  await deps.realtime.publish(userId, { type: 'conversation.deleted', conversationId });
+  return ok({ deleted: true });
+}
+
+export async function listConversations(
+  deps: Pick<MessagingDeps, 'conversations'>,
+  userId: string,
+): Promise<ConversationSummary[]> {
+  return deps.conversations.list(userId);
+}

@@ -1,0 +1,113 @@
+/** Capabilities messaging needs (style habit 3). */
+import type { AutoFlag } from '../moderation/auto-flag';
+import type { Clock } from '../shared/clock';
+import type { IdGenerator } from '../shared/ids';
+
+export type Message = {
+  id: string;
+  seq: number;
+  conversationId: string;
+  senderId: string;
+  content: string;
+  createdAt: Date;
+  isRead: boolean;
+};
+
+export type ConversationSummary = {
+  id: string;
+  otherUserId: string;
+  lastMessageAt: Date | null;
+  lastMessageText: string | null;
+  unreadCount: number;
+  createdAt: Date;
+};
+
+export type Relationship = { matched: boolean; blocked: boolean; otherActive: boolean };
+
+export interface ConversationRepository {
+  /** Creates the conversation and its two participants, or returns the existing one (001 §4). */
+  ensure(id: string, user1: string, user2: string, now: Date): Promise<void>;
+  participants(conversationId: string): Promise<string[] | null>;
+  relationship(userId: string, otherId: string): Promise<Relationship>;
+  list(userId: string): Promise<ConversationSummary[]>;
+  /** Counts the sender's messages in the window and, if `allowed` says so, stores the message; atomic. */
+  send(
+    message: Omit<Message, 'seq' | 'isRead'>,
+    windowStart: Date,
+    allowed: (sentInWindow: number) => boolean,
+  ): Promise<Message | null>;
+  /** Messages the viewer may see, oldest first: after `after` (catch-up) or before `before` (history). */
+  messages(
+    conversationId: string,
+    viewerId: string,
+    page: { after?: number; before?: number; limit: number },
+  ): Promise<Message[]>;
+  /** Marks the other side's messages read; the highest sequence marked, or 0. */
+  markRead(conversationId: string, readerId: string): Promise<number>;
+  /** Hides the conversation for this participant; erases it once both have deleted it. */
+  deleteFor(conversationId: string, userId: string): Promise<void>;
+}
+
+export type ContentFlagInput = {
+  id: string;
+  contentType: 'message' | 'profile' | 'photo' | 'other';
+  contentId: string;
+  authorId: string;
+  flag: AutoFlag;
+  at: Date;
+};
+
+export interface ContentFlagRepository {
+  add(flag: ContentFlagInput): Promise<void>;
+}
+
+export type RealtimeEvent =
+  | { type: 'message.created'; message: MessageDto }
+  | { type: 'messages.read'; conversationId: string; readerId: string; upToSeq: number }
+  | { type: 'conversation.updated'; conversationId: string }
+  | { type: 'conversation.deleted'; conversationId: string }
+  | { type: 'match.created'; conversationId: string; userId: string }
+  | { type: 'call'; signal: CallSignal };
+
+export type MessageDto = {
+  id: string;
+  seq: number;
+  conversationId: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+  isRead: boolean;
+};
+
+export type CallSignal = {
+  kind: 'offer' | 'answer' | 'ice' | 'end' | 'decline' | 'ringing-timeout';
+  callId: string;
+  fromUserId: string;
+  media?: 'video' | 'voice';
+  sdp?: string;
+  candidate?: unknown;
+};
+
+/** Delivers events to a user's open connections, in this process or (issue 10) any other. */
+export interface RealtimeBus {
+  publish(userId: string, event: RealtimeEvent): Promise<void>;
+  subscribe(userId: string, handler: (event: RealtimeEvent) => void): () => void;
+}
+
+export type MessagingDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  conversations: ConversationRepository;
+  flags: ContentFlagRepository;
+  realtime: RealtimeBus;
+};
+
+export const toMessageDto = (m: Message): MessageDto => ({
+  id: m.id,
+  seq: m.seq,
+  conversationId: m.conversationId,
+  senderId: m.senderId,
+  content: m.content,
+  createdAt: m.createdAt.toISOString(),
+  isRead: m.isRead,
+});

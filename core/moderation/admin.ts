@@ -1,0 +1,142 @@
+/** The admin dashboard's use cases (001 §2, §4, §6; D22, D27): every action is audited. */
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import type { IdGenerator } from '../shared/ids';
+import { err, ok, type Result } from '../shared/result';
+
+export const ADMIN_MESSAGES = {
+  denied: "Access Denied - You don't have admin privileges.",
+  reviewed: 'This item has already been reviewed.',
+  flagNotFound: 'Content flag not found.',
+  reportNotFound: 'Report not found.',
+  userNotFound: 'User not found.',
+} as const;
+
+export const adminErrors = {
+  denied: () => new DomainError('AUTH.FORBIDDEN', ADMIN_MESSAGES.denied, undefined, 'Access Denied'),
+  alreadyReviewed: () => new DomainError('MODERATION.ALREADY_REVIEWED', ADMIN_MESSAGES.reviewed),
+  flagNotFound: () => new DomainError('MODERATION.FLAG_NOT_FOUND', ADMIN_MESSAGES.flagNotFound),
+  reportNotFound: () => new DomainError('MODERATION.REPORT_NOT_FOUND', ADMIN_MESSAGES.reportNotFound),
+  userNotFound: () => new DomainError('MODERATION.USER_NOT_FOUND', ADMIN_MESSAGES.userNotFound),
+};
+
+export type FlagStatus = 'pending' | 'approved' | 'removed';
+
+export type FlagView = {
+  id: string;
+  contentType: string;
+  contentId: string;
+  authorId: string | null;
+  flagReason: string;
+  status: FlagStatus;
+  autoFlagged: boolean;
+  confidenceScore: number | null;
+  flaggedBy: string | null;
+  createdAt: Date;
+  reviewedAt: Date | null;
+  /** The content itself, so the admin sees what they judge. */
+  content: string | null;
+};
+
+export type ReportView = {
+  id: string;
+  reportCategory: string;
+  severityLevel: string;
+  status: string;
+  details: string | null;
+  reporterId: string | null;
+  reportedUserId: string | null;
+  createdAt: Date;
+};
+
+export type AdminUserView = { id: string; email: string; name: string | null; status: string; createdAt: Date };
+
+export interface AdminRepository {
+  isActiveAdmin(userId: string): Promise<boolean>;
+  stats(): Promise<{
+    totalUsers: number;
+    totalReports: number;
+    pendingReports: number;
+    pendingFlags: number;
+    pendingDataRequests: number;
+  }>;
+  recentReports(limit: number): Promise<ReportView[]>;
+  report(id: string): Promise<ReportView | null>;
+  setReportStatus(id: string, status: string): Promise<boolean>;
+  flags(status: FlagStatus, limit: number): Promise<FlagView[]>;
+  flag(id: string): Promise<FlagView | null>;
+  /** Moves a pending flag to its decision (and hides removed content); false when it was no longer pending. */
+  reviewFlag(
+    id: string,
+    decision: 'approved' | 'removed',
+    adminId: string | null,
+    note: string | null,
+    at: Date,
+  ): Promise<boolean>;
+  searchUsers(query: string, limit: number): Promise<AdminUserView[]>;
+  /** Suspends (ending sessions) or reactivates an account; false when no such active or suspended user. */
+  setUserStatus(userId: string, status: 'active' | 'suspended', at: Date): Promise<boolean>;
+  analytics(since: Date, until: Date): Promise<{ day: string; signUps: number; matches: number; messages: number }[]>;
+  audit(entry: {
+    id: string;
+    adminId: string | null;
+    action: string;
+    targetType: string;
+    targetId: string;
+    details: Record<string, unknown>;
+    at: Date;
+  }): Promise<void>;
+}
+
+export type AdminDeps = { clock: Clock; ids: IdGenerator; admin: AdminRepository };
+
+const audit = (
+  deps: AdminDeps,
+  adminId: string | null,
+  action: string,
+  targetType: string,
+  targetId: string,
+  details: Record<string, unknown> = {},
+) => deps.admin.audit({ id: deps.ids.newId(), adminId, action, targetType, targetId, details, at: deps.clock.now() });
+
+/** D27: an active admin_users row, checked on the server for every admin endpoint. */
+export async function requireAdmin(deps: AdminDeps, userId: string): Promise<Result<true, DomainError>> {
+  return (await deps.admin.isActiveAdmin(userId)) ? ok(true) : err(adminErrors.denied());
+}
+
+export async function reviewFlag(
+  deps: AdminDeps,
+  adminId: string | null,
+  flagId: string,
+  decision: 'approved' | 'removed',
+  note: string | null,
+) {
+  const flag = await deps.admin.flag(flagId);
+  if (!flag) return err(adminErrors.flagNotFound());
+  if (flag.status !== 'pending') return err(adminErrors.alreadyReviewed());
+  if (!(await deps.admin.reviewFlag(flagId, decision, adminId, note, deps.clock.now())))
+    return err(adminErrors.alreadyReviewed());
+  await audit(deps, adminId, `flag.${decision}`, 'content_flag', flagId, {
+    note,
+    contentType: flag.contentType,
+    contentId: flag.contentId,
+  });
+  return ok({ status: decision });
+}
+
+export async function setReportStatus(deps: AdminDeps, adminId: string | null, reportId: string, status: string) {
+  if (!(await deps.admin.setReportStatus(reportId, status))) return err(adminErrors.reportNotFound());
+  await audit(deps, adminId, 'report.status', 'user_report', reportId, { status });
+  return ok({ status });
+}
+
+export async function setUserStatus(
+  deps: AdminDeps,
+  adminId: string | null,
+  userId: string,
+  status: 'active' | 'suspended',
+) {
+  if (!(await deps.admin.setUserStatus(userId, status, deps.clock.now()))) return err(adminErrors.userNotFound());
+  await audit(deps, adminId, status === 'suspended' ? 'user.suspend' : 'user.unsuspend', 'user', userId);
+  return ok({ status });
+}

@@ -1,0 +1,23 @@
+/** Content sniffing for uploads (D26): the bytes decide, never the file name or the client's type. */
+export type ImageKind = 'jpeg' | 'png' | 'gif' | 'webp' | 'avif' | 'heic';
+
+const startsWith = (b: Uint8Array, sig: number[], offset = 0) => sig.every((v, i) => b[offset + i] === v);
+const ascii = (b: Uint8Array, from: number, to: number) => String.fromCharCode(...b.subarray(from, to));
+
+export function sniffImageType(bytes: Uint8Array): ImageKind | null {
+  if (bytes.length < 12) return null;
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
+  if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif';
+  if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') return 'webp';
+  if (ascii(bytes, 4, 8) === 'ftyp') {
+    const brand = ascii(bytes, 8, 12);
+    if (brand === 'avif' || brand === 'avis') return 'avif';
+    if (['heic', 'heix', 'mif1', 'msf1', 'hevc'].includes(brand)) return 'heic';
+  }
+  return null;
+}
+
+/** Storage key of 000 §7 / D26: {userId}/{timestamp}.{ext}, with a suffix so two uploads in one ms differ. */
+export const photoKey = (userId: string, at: Date, suffix: string, ext: string) =>
+  `${userId}/${at.getTime()}-${suffix}.${ext}`;

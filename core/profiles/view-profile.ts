@@ -1,0 +1,36 @@
+/** Reading profiles: your own in any state; someone else's only when complete and active. */
+import type { DomainError } from '../shared/errors';
+import { err, ok, type Result } from '../shared/result';
+import { isProfileComplete } from './completeness';
+import { profileErrors } from './errors';
+import type { Profile } from './model';
+import type { ProfileDeps } from './ports';
+
+export type AccountStatusLookup = { isVisible(userId: string): Promise<boolean> };
+
+const emptyProfile = (userId: string): Profile => ({
+  userId,
+  basics: null,
+  lifestyle: { cookingFrequency: null, alcohol: null, pets: null, hobbies: [] },
+  photos: [],
+  prompts: [],
+  preferences: null,
+  completedAt: null,
+  updatedAt: null,
+});
+
+export async function getOwnProfile(deps: Pick<ProfileDeps, 'profiles'>, userId: string): Promise<Profile> {
+  return (await deps.profiles.get(userId)) ?? emptyProfile(userId);
+}
+
+/** 404 for a missing, incomplete, suspended or deleted profile alike: existence is not revealed. */
+export async function viewProfile(
+  deps: Pick<ProfileDeps, 'profiles'> & { accounts: AccountStatusLookup },
+  viewerId: string,
+  targetId: string,
+): Promise<Result<Profile, DomainError>> {
+  const profile = await deps.profiles.get(targetId);
+  if (!profile || !isProfileComplete(profile)) return err(profileErrors.notFound());
+  if (targetId !== viewerId && !(await deps.accounts.isVisible(targetId))) return err(profileErrors.notFound());
+  return ok(profile);
+}

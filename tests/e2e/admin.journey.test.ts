@@ -1,0 +1,297 @@
+/**
+ * The admin journey in a real browser (issue 6; 001 §2, §4; D22, D27). Two UCLA students match
+ * through the API; one sends the other a rental-scam message, which core's rules flag. An admin
+ * (granted with the CLI) sees it in the moderation queue and removes it: it disappears from the
+ * recipient's chat, over the API and in the UI. A student who is not an admin is refused at the UI
+ * (toast + redirect to /) and at the API (403). axe checks every tab; screenshots go to test-results/.
+ */
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { PROMPTS } from '../../fixtures/prompts';
+import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { type RunningServer, startServer } from './support/server';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const PASSWORD = 'Quiet-Study-Room-7';
+const UCLA = 'University of California, Los Angeles';
+const SCAM = "I'm out of the country, please wire transfer the deposit before viewing";
+const ADMIN_EMAIL = 'ops.lead@ucla.edu';
+
+type Student = {
+  email: string;
+  name: string;
+  major: string;
+  gender: string;
+  colour: [string, string];
+  bio: string;
+  answers: [string, string, string];
+  preferences: { cleanliness: number; noiseLevel: number; sleepSchedule: number; studyHabits: number };
+  budget: [number, number];
+};
+
+const A: Student = {
+  email: 'casey.morgan@ucla.edu',
+  name: 'Casey Morgan',
+  major: 'Economics',
+  gender: 'Male',
+  colour: ['#8f2c15', '#ffa07d'],
+  bio: 'Econ junior with a lease near Westwood and one room to fill.',
+  answers: ['Coffee, then the library.', 'Quiet after 11pm.', 'Pickup basketball.'],
+  preferences: { cleanliness: 4, noiseLevel: 2, sleepSchedule: 2, studyHabits: 4 },
+  budget: [900, 1300],
+};
+const B: Student = {
+  email: 'riley.nguyen@ucla.edu',
+  name: 'Riley Nguyen',
+  major: 'Biology',
+  gender: 'Female',
+  colour: ['#1b7a73', '#77cfc4'],
+  bio: 'Pre-med, tidy, early riser. Looking for a room for fall.',
+  answers: ['Farmers market and a run.', 'Lights out by 11.', 'Baking bread.'],
+  preferences: { cleanliness: 5, noiseLevel: 2, sleepSchedule: 1, studyHabits: 5 },
+  budget: [850, 1250],
+};
+
+/** A portrait-like placeholder photo: a soft gradient with a head-and-shoulders silhouette. */
+async function portrait(from: string, to: string, variant: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="${to}"/><stop offset="1" stop-color="${from}"/></linearGradient></defs>
+    <rect width="600" height="750" fill="url(#g)"/>
+    <circle cx="${300 + variant * 20}" cy="300" r="110" fill="#ffffff" fill-opacity="0.55"/>
+    <ellipse cx="${300 + variant * 20}" cy="700" rx="230" ry="210" fill="#ffffff" fill-opacity="0.45"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function expectAccessible(page: Page, where: string) {
+    expect(await seriousA11yViolations(page), where).toEqual([]);
+  }
+
+  /** A full-page screenshot at phone and desktop widths, back at `viewport` afterwards. */
+  async function shoot(page: Page, name: string, viewport = DESKTOP) {
+    await page.setViewportSize(PHONE);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `test-results/admin-${name}-phone.png`, fullPage: true });
+    await page.setViewportSize(DESKTOP);
+    await page.waitForTimeout(200);
+    await page.screenshot({ path: `test-results/admin-${name}-desktop.png`, fullPage: true });
+    await page.setViewportSize(viewport);
+  }
+
+  /** Sign-up, confirmation link and sign-in through the API. */
+  async function signUp(request: APIRequestContext, email: string) {
+    const signUp = await request.post(`${server.url}/api/auth/sign-up`, { data: { email, password: PASSWORD } });
+    expect(signUp.status()).toBe(201);
+    const mailbox = await request.get(`${server.url}/api/dev/mailbox`);
+    const { messages } = (await mailbox.json()) as { messages: { to: string; link: string | null }[] };
+    const link = messages.find((m) => m.to === email)?.link;
+    if (!link) throw new Error(`no mail for ${email}`);
+    await request.get(link, { maxRedirects: 0 });
+    const signIn = await request.post(`${server.url}/api/auth/sign-in`, { data: { email, password: PASSWORD } });
+    expect(signIn.status()).toBe(200);
+  }
+
+  /** Sign-up, confirmation link, agreement, sign-in, 3 photos and a completed profile, all through the API. */
+  async function completeStudent(request: APIRequestContext, s: Student) {
+    await signUp(request, s.email);
+    const agreement = await request.post(`${server.url}/api/agreements`, {
+      data: {
+        tos_accepted: true,
+        privacy_accepted: true,
+        marketing_accepted: false,
+        accepted_at: new Date().toISOString(),
+        user_agent: 'e2e',
+      },
+    });
+    expect(agreement.status()).toBe(201);
+    for (let i = 0; i < 3; i++) {
+      const upload = await request.post(`${server.url}/api/profile/photos`, {
+        multipart: {
+          photo: { name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: await portrait(...s.colour, i) },
+        },
+      });
+      expect(upload.status()).toBe(201);
+    }
+    const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
+    const complete = await request.post(`${server.url}/api/profile/complete`, {
+      data: {
+        basics: {
+          name: s.name,
+          bio: s.bio,
+          university: UCLA,
+          major: s.major,
+          graduationYear: 2027,
+          gender: s.gender,
+          genderSelfDescribe: null,
+        },
+        prompts: prompts.map((p, i) => ({ promptId: p.id, response: s.answers[i] })),
+        preferences: {
+          ...s.preferences,
+          guestPolicy: 3,
+          smokingTolerance: 'no_smoking',
+          housingStatus: 'looking_to_join',
+          financialStatus: 'part-time',
+          needsCosigner: 'no',
+          moveIn: 'flexible',
+          minBudget: s.budget[0],
+          maxBudget: s.budget[1],
+          preferredNeighborhoods: ['Westwood'],
+          dealbreakers: [],
+          genderPreference: ['Open to all'],
+        },
+      },
+    });
+    expect(complete.status(), await complete.text()).toBe(200);
+  }
+
+  async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    await completeStudent(context.request, s);
+    const me = (await (await context.request.get(`${server.url}/api/me`)).json()) as { user: { id: string } };
+    return { context, page: await context.newPage(), id: me.user.id };
+  }
+
+  async function dismissCookies(page: Page) {
+    const accept = page.getByRole('button', { name: 'Accept All' });
+    if (await accept.isVisible().catch(() => false)) await accept.click();
+  }
+
+  it('removes a scam message from the queue and the chat; refuses a non-admin at the UI and the API', async () => {
+    const a = await openAs(A, DESKTOP);
+    const b = await openAs(B, DESKTOP);
+    for (const [x, target] of [
+      [a, b.id],
+      [b, a.id],
+    ] as const) {
+      const swipe = await x.context.request.post(`${server.url}/api/swipes`, {
+        data: { targetUserId: target, action: 'like' },
+      });
+      expect(swipe.status(), await swipe.text()).toBeLessThan(300);
+    }
+
+    // A opens a chat with B and sends the scam message; core's rules flag it (D22).
+    const started = await a.context.request.post(`${server.url}/api/conversations`, { data: { withUserId: b.id } });
+    expect(started.status(), await started.text()).toBeLessThan(300);
+    const conversation = (await started.json()) as { id: string };
+    const sent = await a.context.request.post(`${server.url}/api/conversations/${conversation.id}/messages`, {
+      data: { content: SCAM },
+    });
+    expect(sent.status(), await sent.text()).toBeLessThan(300);
+    await a.context.request.post(`${server.url}/api/conversations/${conversation.id}/messages`, {
+      data: { content: 'The room is still free from September.' },
+    });
+
+    // B sees it in the chat for now (pending flags stay visible until reviewed).
+    const recipientMessages = async () => {
+      const res = await b.context.request.get(`${server.url}/api/conversations/${conversation.id}/messages`);
+      expect(res.status()).toBe(200);
+      return ((await res.json()) as { messages: { content: string }[] }).messages.map((m) => m.content);
+    };
+    expect(await recipientMessages()).toContain(SCAM);
+    await b.page.goto(`${server.url}/?tab=matches`);
+    await dismissCookies(b.page);
+    await b.page.getByRole('button', { name: new RegExp(`^${A.name}`) }).click();
+    const bLog = b.page.getByRole('log');
+    await bLog.getByText('The room is still free from September.').waitFor();
+    expect(await bLog.getByText(SCAM).count()).toBe(1);
+
+    // A non-admin (B) is refused: 403 at the API, toast + redirect at the UI.
+    const refused = await b.context.request.get(`${server.url}/api/admin/stats`);
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { code: string }).code).toBe('AUTH.FORBIDDEN');
+    await b.page.goto(`${server.url}/admin`);
+    await b.page.getByText("You don't have admin privileges.").waitFor();
+    await b.page.getByText('Access Denied', { exact: true }).waitFor();
+    await b.page.waitForURL(`${server.url}/`);
+    await b.page.screenshot({ path: 'test-results/admin-denied-desktop.png' });
+
+    // The admin: an account granted with the CLI (D27).
+    const adminContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
+    await signUp(adminContext.request, ADMIN_EMAIL);
+    const out = execFileSync(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', '--database', `file:${server.dir}/nestmate.db`, 'admin', 'grant', ADMIN_EMAIL],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    expect(out).toContain('is now an admin');
+    const stats = await adminContext.request.get(`${server.url}/api/admin/stats`);
+    expect(stats.status()).toBe(200);
+    expect(((await stats.json()) as { pendingFlags: number }).pendingFlags).toBeGreaterThanOrEqual(1);
+
+    const page = await adminContext.newPage();
+    await page.goto(`${server.url}/admin`);
+    await dismissCookies(page);
+    await page.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'User Reports' }).waitFor();
+    await page.getByRole('heading', { name: 'Recent reports' }).waitFor();
+    await expectAccessible(page, 'User Reports tab');
+    await shoot(page, 'reports');
+
+    // The scam message is in the moderation queue, pending by default.
+    await page.getByRole('tab', { name: 'Content Moderation' }).click();
+    const queue = page.getByRole('list', { name: 'Pending content flags' });
+    const item = queue.getByRole('article').filter({ hasText: SCAM });
+    await item.waitFor();
+    await item.getByText('Auto-flagged').waitFor();
+    await expectAccessible(page, 'Content Moderation tab');
+    await shoot(page, 'moderation');
+
+    await item.getByRole('button', { name: /Review/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Review flagged content' });
+    await panel.getByLabel('Note (optional)').fill('Deposit-before-viewing scam; removing.');
+    await expectAccessible(page, 'review panel');
+    await shoot(page, 'review-panel');
+    await panel.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Content has been removed.').waitFor();
+    await page.getByText('Review Complete').waitFor();
+    await item.waitFor({ state: 'detached' });
+
+    // Removed: hidden from the recipient, over the API and in the chat.
+    const after = await recipientMessages();
+    expect(after).not.toContain(SCAM);
+    expect(after).toContain('The room is still free from September.');
+    await b.page.goto(`${server.url}/?tab=matches`);
+    await b.page.getByRole('button', { name: new RegExp(`^${A.name}`) }).click();
+    await bLog.getByText('The room is still free from September.').waitFor();
+    expect(await bLog.getByText(SCAM).count()).toBe(0);
+
+    // The removed filter shows it, with no actions.
+    await page.getByLabel('Show').selectOption('removed');
+    const removed = page.getByRole('list', { name: 'Removed content flags' }).getByRole('article').filter({
+      hasText: SCAM,
+    });
+    await removed.waitFor();
+    expect(await removed.getByRole('button').count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill('riley');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByText(B.email).waitFor();
+    await expectAccessible(page, 'User Management tab');
+    await shoot(page, 'users');
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByRole('img', { name: /^Sign-ups/ }).waitFor();
+    await expectAccessible(page, 'Analytics tab');
+    await shoot(page, 'analytics');
+
+    for (const x of [a.context, b.context, adminContext]) await x.close();
+  });
+});

@@ -1,0 +1,47 @@
+/**
+ * Chromium from Debian's package, driven by playwright-core (Playwright cannot download its own
+ * browser here). Without a browser the journeys are reported as skipped; under CI=true a missing
+ * browser is a failure.
+ */
+import { existsSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, chromium, type Page } from 'playwright-core';
+
+export const CHROME_PATH = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p): p is string => !!p && existsSync(p),
+);
+
+export const browserMissing = !CHROME_PATH;
+
+if (browserMissing) {
+  const message = 'No Chromium found (set CHROME_PATH or apt-get install chromium): browser journeys SKIPPED.';
+  if (process.env.CI === 'true') throw new Error(`${message} Under CI=true this is a failure.`);
+  console.warn(`\n⚠️  ${message}\n`);
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+export const PHONE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 800 };
+
+/** Serious or critical axe violations (WCAG 2.1 AA) on the page as it is now. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}

@@ -1,0 +1,126 @@
+/** Builds the real app on a fresh in-memory SQLite database with a fixed clock (style habit 13). */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { uuidIds } from '../../adapters/crypto/crypto';
+import { openDatabase } from '../../adapters/db/database';
+import { createApp } from '../../api/app';
+import { loadEnv } from '../../api/env';
+import { fixedClock } from '../../core/shared/clock';
+import { PROMPTS } from '../../fixtures/prompts';
+import { UNIVERSITIES } from '../../fixtures/universities';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const GOOD_PASSWORD = 'Sunny-Dorm-42';
+
+export function makeTestApp(overrides: Record<string, string> = {}) {
+  const mediaDir = mkdtempSync(join(tmpdir(), 'nestmate-media-'));
+  const env = loadEnv({
+    MEDIA_DIR: mediaDir,
+    NODE_ENV: 'test',
+    DATABASE_URL: ':memory:',
+    APP_URL: TEST_ORIGIN,
+    JWT_SECRET: 'test-secret-test-secret-test-secret-1234',
+    ...overrides,
+  });
+  const clock = fixedClock('2026-09-01T12:00:00.000Z');
+  const database = openDatabase(':memory:', uuidIds);
+  // SQLite writes are synchronous, so the reference data is in place when this returns.
+  void database.referenceData.upsert(UNIVERSITIES, PROMPTS);
+  const logs: string[] = [];
+  const built = createApp({ env, clock, database, log: (l) => logs.push(l) });
+  return { ...built, env, clock, logs, mediaDir, client: () => new TestClient(built.app.fetch) };
+}
+
+type Fetch = (req: Request) => Response | Promise<Response>;
+
+/** A tiny browser stand-in: keeps cookies and sends JSON. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly fetchFn: Fetch) {}
+
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const h = new Headers(headers);
+    const isForm = body instanceof FormData;
+    if (body !== undefined && !isForm && !h.has('content-type')) h.set('content-type', 'application/json');
+    if (this.cookies.size > 0) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await this.fetchFn(
+      new Request(`${TEST_ORIGIN}${path}`, {
+        method,
+        headers: h,
+        body:
+          body === undefined
+            ? undefined
+            : isForm || typeof body === 'string'
+              ? (body as BodyInit)
+              : JSON.stringify(body),
+        redirect: 'manual',
+      }),
+    );
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      const value = rest.join('=');
+      if (!name) continue;
+      if (value === '' || /max-age=0/i.test(line)) this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON shapes.
+    return { status: res.status, headers: res.headers, json: json as any, text };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.request('GET', path, undefined, headers);
+  }
+
+  post(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', path, body, headers);
+  }
+
+  put(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', path, body, headers);
+  }
+
+  delete(path: string, headers?: Record<string, string>) {
+    return this.request('DELETE', path, undefined, headers);
+  }
+
+  /** Raw bytes of a GET (media). */
+  async bytes(path: string) {
+    const h = new Headers();
+    if (this.cookies.size > 0) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const res = await this.fetchFn(new Request(`${TEST_ORIGIN}${path}`, { headers: h }));
+    return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+  }
+}
+
+/** Signs up, confirms through the outbox link, accepts the agreement and signs in. */
+export async function signedInClient(t: ReturnType<typeof makeTestApp>, email: string, password = GOOD_PASSWORD) {
+  const client = t.client();
+  const signUp = await client.post('/api/auth/sign-up', { email, password });
+  if (signUp.status !== 201) throw new Error(`sign-up failed: ${signUp.text}`);
+  const link = await latestLink(t, email);
+  await client.get(new URL(link).pathname + new URL(link).search);
+  const signIn = await client.post('/api/auth/sign-in', { email, password });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.text}`);
+  return client;
+}
+
+export async function latestLink(t: ReturnType<typeof makeTestApp>, email: string): Promise<string> {
+  const mail = (await t.db.outbox.list(100)).find((m) => m.to === email.toLowerCase());
+  const link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
+  if (!link) throw new Error(`no mail with a link for ${email}`);
+  return link;
+}
+
+export const pathOf = (link: string) => {
+  const u = new URL(link);
+  return u.pathname + u.search;
+};

@@ -1,0 +1,60 @@
+import { defineConfig } from 'vitest/config';
+
+// One `vitest run` covers every layer: core unit tests, API integration tests on in-memory
+// SQLite, web component tests (jsdom + msw) and the browser journeys (Playwright + Chromium).
+export default defineConfig({
+  test: {
+    reporters: ['default', './tests/support/summary-reporter.ts'],
+    projects: [
+      {
+        test: {
+          name: 'core',
+          globals: true,
+          environment: 'node',
+          include: ['core/**/*.test.ts', 'fixtures/**/*.test.ts', 'tests/architecture/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          globals: true,
+          environment: 'node',
+          include: [
+            'tests/api/**/*.test.ts',
+            'tests/contract/**/*.test.ts',
+            'adapters/**/*.test.ts',
+            'cli/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+        },
+      },
+      './web/vitest.config.ts',
+      {
+        test: {
+          name: 'quality',
+          globals: true,
+          environment: 'node',
+          include: ['tests/quality/**/*.test.ts'],
+          // After the unit, API and web projects: it is the heaviest, and they share two cores.
+          sequence: { groupOrder: 1 },
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          globals: true,
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+          // Browser journeys run after the other projects, so timing-sensitive UI waits do not
+          // compete with the unit and API suites for the two cores.
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,28 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { SkipLink } from '../components/ui/skip-link';
+import { LoadingScreen } from '../components/ui/spinner';
+import { PendingAgreementSync } from '../features/agreements/components/pending-agreement-sync';
+import { meQueryKey, useMe } from '../features/auth/api/get-me';
+import { CookieBanner } from '../features/consent/components/cookie-banner';
+import { SecurityHelper } from '../features/security/components/security-helper';
+
+/** Present on every route (001 §2): skip link, cookie banner, security helper, agreement sync. */
+export function RootLayout() {
+  const me = useMe();
+  const queryClient = useQueryClient();
+  const refreshSession = useCallback(() => queryClient.invalidateQueries({ queryKey: meQueryKey }), [queryClient]);
+  return (
+    <>
+      <SkipLink />
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+      <CookieBanner />
+      <SecurityHelper />
+      <PendingAgreementSync userId={me.data?.id ?? null} onSaved={refreshSession} />
+      <ScrollRestoration />
+    </>
+  );
+}

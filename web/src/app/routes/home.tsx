@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { ACCOUNT_MESSAGES } from '../../../../core/accounts/rules';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { LoadingScreen } from '../../components/ui/spinner';
+import { useHasPendingAgreement } from '../../features/agreements/api/pending-agreement';
+import { meQueryKey, useMe } from '../../features/auth/api/get-me';
+import { ResendConfirmationForm } from '../../features/auth/components/resend-confirmation-form';
+import { SignOutButton } from '../../features/auth/components/sign-out-button';
+import type { Me } from '../../lib/api-types';
+
+// Only the landing page is on the signed-out critical path; the rest loads when needed.
+const LandingRoute = lazy(() =>
+  import('../../features/landing/routes/landing').then((m) => ({ default: m.LandingRoute })),
+);
+const AgreementScreen = lazy(() =>
+  import('../../features/agreements/components/agreement-screen').then((m) => ({ default: m.AgreementScreen })),
+);
+const SetupScreen = lazy(() => import('./setup-screen').then((m) => ({ default: m.SetupScreen })));
+const AppScreen = lazy(() => import('./app-screen').then((m) => ({ default: m.AppScreen })));
+
+function ConfirmErrorNotice() {
+  return (
+    <Card className="flex flex-col gap-4 p-5 sm:p-6">
+      <Alert variant="destructive" title="We couldn't confirm your email">
+        {ACCOUNT_MESSAGES.invalidToken}
+      </Alert>
+      <ResendConfirmationForm />
+    </Card>
+  );
+}
+
+/**
+ * `/` (001 §2): a loading screen while the session is checked; the landing page when signed out
+ * (the agreement screen right after the confirmation link, 001 §4); when signed in, the agreement
+ * screen until one is saved, then profile setup without a profile, else the main app.
+ */
+export function HomeRoute() {
+  const me = useMe();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const hasPendingAgreement = useHasPendingAgreement();
+
+  if (me.isPending) return <LoadingScreen />;
+
+  if (me.isError) {
+    return (
+      <LandingRoute
+        notice={
+          <Alert variant="destructive" title="We couldn't reach Nestmate">
+            <p>An unexpected error occurred. Please try again.</p>
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void me.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        }
+      />
+    );
+  }
+
+  const user = me.data;
+  if (!user) {
+    if (params.get('confirmed') === '1') {
+      return (
+        <AgreementScreen
+          mode="pending"
+          notice={<Alert variant="success">Your email is confirmed. Welcome to Nestmate!</Alert>}
+          onDone={() => navigate('/sign-in', { replace: true, state: { notice: 'confirmed' } })}
+        />
+      );
+    }
+    if (params.get('confirm_error') === '1') return <LandingRoute notice={<ConfirmErrorNotice />} />;
+    return <LandingRoute />;
+  }
+
+  // The root layout is saving the agreement accepted before sign-in (000 §4).
+  if (hasPendingAgreement) return <LoadingScreen label="Saving your agreement…" />;
+
+  if (!user.hasAgreement) {
+    return (
+      <AgreementScreen
+        mode="direct"
+        onDone={() => {
+          queryClient.setQueryData<Me | null>(meQueryKey, (current) => current && { ...current, hasAgreement: true });
+          void queryClient.invalidateQueries({ queryKey: meQueryKey });
+        }}
+      />
+    );
+  }
+
+  const actions = <SignOutButton compact />;
+  if (!user.hasProfile) return <SetupScreen email={user.email} headerActions={actions} />;
+  return <AppScreen headerActions={actions} />;
+}

@@ -1,0 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export const ANALYTICS_DAYS = 30;
+
+/** Sign-ups, matches and messages per day over the last `days` days. */
+export const useAdminAnalytics = (days = ANALYTICS_DAYS) =>
+  useQuery({
+    queryKey: adminKeys.analytics(days),
+    queryFn: () => api('GET /api/admin/analytics', { query: { days: String(days) } }).then((r) => r.days),
+  });

@@ -1,0 +1,20 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, isApiError } from '../../../lib/api-client';
+import type { Me } from '../../../lib/api-types';
+
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in user, or null when there is no session (401 after the one refresh attempt). */
+export async function getMe(): Promise<Me | null> {
+  try {
+    const { user } = await api('GET /api/me');
+    return user;
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
+
+export const useMe = () => useQuery(meQueryOptions());

@@ -1,0 +1,166 @@
+import { forwardRef, type ReactNode } from 'react';
+import { DEFAULT_SCORE } from '../../../../../core/matching/compatibility';
+import { Button } from '../../../components/ui/button';
+import {
+  BoltIcon,
+  CheckIcon,
+  EyeIcon,
+  GraduationIcon,
+  MapPinIcon,
+  StarIcon,
+  UserIcon,
+  WalletIcon,
+} from '../../../components/ui/icons';
+import type { Candidate } from '../../../lib/api-types';
+import { budgetLabel } from '../../../lib/profile-labels';
+import { CompatibilityRing } from './compatibility-ring';
+
+/** 001 §7: a candidate with no compatibility score shows 75. */
+export const scoreOf = (c: Candidate) =>
+  typeof c.compatibilityScore === 'number' && Number.isFinite(c.compatibilityScore)
+    ? Math.round(c.compatibilityScore)
+    : DEFAULT_SCORE;
+
+function distanceLabel(c: Candidate): string | null {
+  if (c.isSameUniversity) return 'Same university';
+  if (c.universityDistance === null) return c.isMetroArea ? 'Metro area' : null;
+  return `${Math.round(c.universityDistance)} mi away`;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]?.toUpperCase())
+    .join('');
+
+type SwipeCardProps = {
+  candidate: Candidate;
+  onViewProfile: () => void;
+  /** Pass, super like and like: under the card on phones, at the foot of the details column on wider screens. */
+  controls?: ReactNode;
+};
+
+/**
+ * One candidate (001 §2 Discovery): photo, name, major, class year, university, gender, budget
+ * range, bio, one prompt answer, the compatibility percent and its top reasons (D12), and the
+ * Super Liked You and Boosted badges. The heading takes focus after each swipe.
+ */
+export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function SwipeCard(
+  { candidate: c, onViewProfile, controls },
+  headingRef,
+) {
+  const score = scoreOf(c);
+  const budget = budgetLabel(c.minBudget, c.maxBudget);
+  const distance = distanceLabel(c);
+  const headingId = `candidate-${c.userId}`;
+  const facts = [
+    { icon: GraduationIcon, label: 'Major', value: `${c.major} · Class of ${c.graduationYear}` },
+    c.gender ? { icon: UserIcon, label: 'Gender', value: c.gender } : null,
+    budget ? { icon: WalletIcon, label: 'Budget', value: `${budget} / mo` } : null,
+  ].filter((f): f is NonNullable<typeof f> => f !== null);
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 animate-slide-up md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:overflow-hidden"
+    >
+      <div className="relative aspect-[4/5] max-h-[min(48dvh,34rem)] w-full overflow-hidden rounded-t-card bg-gradient-to-br from-brand-600 to-brand-900 md:aspect-auto md:h-full md:max-h-none md:rounded-none">
+        {c.profilePhotoUrl ? (
+          <img src={c.profilePhotoUrl} alt={c.name} className="size-full object-cover" />
+        ) : (
+          <div
+            className="flex size-full items-center justify-center text-7xl font-extrabold text-white/85"
+            aria-hidden="true"
+          >
+            {initials(c.name)}
+          </div>
+        )}
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-gradient-to-t from-ink-900/90 via-ink-900/25 to-transparent to-60%"
+        />
+        <div className="absolute top-3 left-3 flex flex-col items-start gap-2">
+          {c.superLikedYou && (
+            <span className="inline-flex items-center gap-1 rounded-pill bg-accent-600 px-3 py-1 text-xs font-bold text-white shadow-card">
+              <StarIcon className="size-3.5" /> Super Liked You
+            </span>
+          )}
+          {c.isBoosted && (
+            <span className="inline-flex items-center gap-1 rounded-pill bg-gold-300 px-3 py-1 text-xs font-bold text-ink-900 shadow-card">
+              <BoltIcon className="size-3.5" /> Boosted
+            </span>
+          )}
+        </div>
+        <CompatibilityRing score={score} className="absolute top-3 right-3 z-10" />
+        <div className="absolute inset-x-0 bottom-0 p-5 text-white">
+          <h2
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            className="text-[1.75rem] leading-tight font-extrabold tracking-tight outline-none drop-shadow"
+          >
+            {c.name}
+          </h2>
+          <p className="mt-1 flex items-center gap-1.5 text-sm font-semibold text-white/95">
+            <MapPinIcon className="size-4 shrink-0" />
+            <span className="truncate">{c.university}</span>
+          </p>
+          {distance && <p className="mt-0.5 pl-5.5 text-xs font-medium text-white/85">{distance}</p>}
+        </div>
+      </div>
+
+      <div className="flex flex-col md:min-h-0">
+        <div className="flex flex-col gap-4 p-5 md:flex-1 md:overflow-y-auto md:p-6">
+          <dl className="flex flex-wrap gap-2">
+            {facts.map((f) => (
+              <div
+                key={f.label}
+                className="flex items-center gap-1.5 rounded-pill bg-ink-50 px-3 py-1.5 text-sm text-ink-800 ring-1 ring-ink-200"
+              >
+                <f.icon className="size-4 shrink-0 text-brand-700" />
+                <dt className="sr-only">{f.label}</dt>
+                <dd className="font-semibold">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+
+          {c.reasons.length > 0 && (
+            <section aria-labelledby={`${headingId}-why`}>
+              <h3 id={`${headingId}-why`} className="text-xs font-bold tracking-wide text-ink-600 uppercase">
+                Why you match
+              </h3>
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {c.reasons.map((reason) => (
+                  <li
+                    key={reason}
+                    className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
+                  >
+                    <CheckIcon className="size-4" /> {reason}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {c.bio && <p className="whitespace-pre-line text-ink-800">{c.bio}</p>}
+
+          {c.prompt && (
+            <figure className="rounded-2xl border border-ink-200 bg-ink-50/60 p-4">
+              <figcaption className="text-sm font-semibold text-brand-800">{c.prompt.promptText}</figcaption>
+              <blockquote className="mt-1 text-lg leading-snug font-semibold text-ink-900">
+                {c.prompt.response}
+              </blockquote>
+            </figure>
+          )}
+
+          <Button variant="secondary" onClick={onViewProfile} className="self-start">
+            <EyeIcon className="size-4" /> View full profile
+          </Button>
+        </div>
+        {controls}
+      </div>
+    </article>
+  );
+});

@@ -1,0 +1,137 @@
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_ICEBREAKERS, ICEBREAKERS_SHOWN } from '../../../../../core/messaging/rules';
+import { api } from '../../../lib/api-client';
+import { type Conversation, type Message, messagingKeys } from './conversations';
+
+export type MessagePage = { messages: Message[]; hasEarlier: boolean };
+
+const PAGE = 50;
+const CATCH_UP_PAGE = 100;
+// The API pages "before a sequence number"; the newest page is the one before any number.
+const NEWEST = String(Number.MAX_SAFE_INTEGER);
+
+/** Adds messages, once each (by id), in sequence order: live frames, polling and sends can overlap. */
+export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
+  if (incoming.length === 0) return current;
+  const byId = new Map(current.map((m) => [m.id, m]));
+  for (const m of incoming) byId.set(m.id, { ...byId.get(m.id), ...m });
+  return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+export const lastSeq = (messages: Message[]) => messages.reduce((max, m) => Math.max(max, m.seq), 0);
+
+const list = (conversationId: string, query: Record<string, string>) =>
+  api('GET /api/conversations/{conversationId}/messages', { params: { conversationId }, query }).then(
+    (r) => r.messages,
+  );
+
+/** The newest page of a conversation, kept in the cache that live frames and polling add to. */
+export function useMessages(conversationId: string | null) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: messagingKeys.messages(conversationId ?? ''),
+    enabled: conversationId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+    queryFn: async (): Promise<MessagePage> => {
+      const id = conversationId ?? '';
+      const newest = await list(id, { before: NEWEST, limit: String(PAGE) });
+      const cached = queryClient.getQueryData<MessagePage>(messagingKeys.messages(id));
+      return {
+        messages: mergeMessages(cached?.messages ?? [], newest),
+        hasEarlier: cached?.hasEarlier ?? newest.length === PAGE,
+      };
+    },
+  });
+}
+
+/** Loads the page before the oldest message shown. */
+export async function loadEarlier(queryClient: QueryClient, conversationId: string) {
+  const key = messagingKeys.messages(conversationId);
+  const first = queryClient.getQueryData<MessagePage>(key)?.messages[0];
+  if (!first) return;
+  const older = await list(conversationId, { before: String(first.seq), limit: String(PAGE) });
+  queryClient.setQueryData<MessagePage>(key, (page) =>
+    page ? { messages: mergeMessages(page.messages, older), hasEarlier: older.length === PAGE } : page,
+  );
+}
+
+/** Adds one message (a live frame or a send) to a conversation already in the cache. */
+export function addMessage(queryClient: QueryClient, message: Message) {
+  queryClient.setQueryData<MessagePage>(messagingKeys.messages(message.conversationId), (page) =>
+    page ? { ...page, messages: mergeMessages(page.messages, [message]) } : page,
+  );
+}
+
+/** The other side read your messages up to `upToSeq` (their read receipt). */
+export function markOwnRead(queryClient: QueryClient, conversationId: string, readerId: string, upToSeq: number) {
+  queryClient.setQueryData<MessagePage>(messagingKeys.messages(conversationId), (page) =>
+    page
+      ? {
+          ...page,
+          messages: page.messages.map((m) =>
+            m.senderId !== readerId && m.seq <= upToSeq && !m.isRead ? { ...m, isRead: true } : m,
+          ),
+        }
+      : page,
+  );
+}
+
+/**
+ * Fetches everything after the last message held (001 §4 polling fallback, and after a
+ * reconnect); returns the messages that were new.
+ */
+export async function catchUp(queryClient: QueryClient, conversationId: string): Promise<Message[]> {
+  const key = messagingKeys.messages(conversationId);
+  const page = queryClient.getQueryData<MessagePage>(key);
+  if (!page) return [];
+  const known = new Set(page.messages.map((m) => m.id));
+  let after = lastSeq(page.messages);
+  const fresh: Message[] = [];
+  for (;;) {
+    const batch = await list(conversationId, { after: String(after), limit: String(CATCH_UP_PAGE) });
+    fresh.push(...batch.filter((m) => !known.has(m.id)));
+    if (batch.length < CATCH_UP_PAGE) break;
+    after = lastSeq(batch);
+  }
+  if (fresh.length > 0) {
+    queryClient.setQueryData<MessagePage>(key, (p) => (p ? { ...p, messages: mergeMessages(p.messages, fresh) } : p));
+  }
+  return fresh;
+}
+
+export function useSendMessage(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (content: string) =>
+      api('POST /api/conversations/{conversationId}/messages', { params: { conversationId }, body: { content } }),
+    onSuccess: ({ message }) => {
+      addMessage(queryClient, message);
+      queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (conversations) =>
+        conversations?.map((c) =>
+          c.id === conversationId ? { ...c, lastMessageAt: message.createdAt, lastMessageText: message.content } : c,
+        ),
+      );
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+    },
+  });
+}
+
+/** Up to 3 openers; the built-in greetings when they cannot be fetched (001 §7). */
+export const useIcebreakers = (conversationId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: messagingKeys.icebreakers(conversationId),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => {
+      try {
+        const { suggestions } = await api('GET /api/conversations/{conversationId}/icebreakers', {
+          params: { conversationId },
+        });
+        if (suggestions.length > 0) return suggestions.slice(0, ICEBREAKERS_SHOWN);
+      } catch (error) {
+        console.error('Icebreakers unavailable; using the built-in greetings', error);
+      }
+      return DEFAULT_ICEBREAKERS.slice(0, ICEBREAKERS_SHOWN);
+    },
+  });

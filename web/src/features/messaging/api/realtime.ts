@@ -1,0 +1,237 @@
+/**
+ * The one WebSocket to /api/realtime (issue 5): server frames parsed with zod (style habit 8),
+ * fanned out to subscribers; reconnects with backoff 1 s, 2 s, 4 s … 30 s. Messaging and calls
+ * share it: calls receive it from app/ as a `RealtimeChannel`, so the features stay independent.
+ */
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { z } from 'zod';
+
+const MessageFrame = z.object({
+  id: z.string(),
+  seq: z.number(),
+  conversationId: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  isRead: z.boolean(),
+});
+
+const CallSignal = z.object({
+  kind: z.enum(['offer', 'answer', 'ice', 'end', 'decline', 'ringing-timeout']),
+  callId: z.string(),
+  fromUserId: z.string(),
+  media: z.enum(['video', 'voice']).optional(),
+  sdp: z.string().optional(),
+  candidate: z.unknown().optional(),
+});
+
+export const ServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('message.created'), message: MessageFrame }),
+  z.object({
+    type: z.literal('messages.read'),
+    conversationId: z.string(),
+    readerId: z.string(),
+    upToSeq: z.number(),
+  }),
+  z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
+  z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
+  z.object({ type: z.literal('match.created'), conversationId: z.string(), userId: z.string() }),
+  z.object({ type: z.literal('call'), signal: CallSignal }),
+  z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
+  z.object({ type: z.literal('error'), code: z.string(), title: z.string().optional(), message: z.string() }),
+]);
+
+export type ServerFrame = z.infer<typeof ServerFrame>;
+
+export type ClientFrame =
+  | { type: 'ping' }
+  | {
+      type: 'call';
+      toUserId: string;
+      kind: 'offer' | 'answer' | 'ice' | 'end' | 'decline';
+      callId?: string;
+      media?: 'video' | 'voice';
+      sdp?: string;
+      candidate?: unknown;
+    };
+
+/** `open` once the server said `ready`; `down` while waiting to reconnect. */
+export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'down';
+
+/** The part of a WebSocket the client uses, so tests can hand in a fake. */
+export type SocketLike = {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: Event) => void) | null;
+  onmessage: ((event: MessageEvent) => void) | null;
+  onclose: ((event: CloseEvent) => void) | null;
+  onerror: ((event: Event) => void) | null;
+};
+
+export type SocketFactory = (url: string) => SocketLike;
+
+const OPEN = 1;
+const BACKOFF_START_MS = 1000;
+const BACKOFF_MAX_MS = 30_000;
+
+export const backoffDelay = (attempt: number) => Math.min(BACKOFF_MAX_MS, BACKOFF_START_MS * 2 ** attempt);
+
+const defaultUrl = () => {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss:' : 'ws:'}//${host}/api/realtime`;
+};
+
+export class RealtimeClient {
+  private socket: SocketLike | null = null;
+  private listeners = new Set<(frame: ServerFrame) => void>();
+  private statusListeners = new Set<() => void>();
+  private users = 0;
+  private attempt = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  status: RealtimeStatus = 'idle';
+
+  constructor(
+    private readonly createSocket: SocketFactory = (url) => new WebSocket(url),
+    private readonly url: () => string = defaultUrl,
+  ) {}
+
+  /** Keeps the connection up while at least one user holds it; the returned function lets go. */
+  retain(): () => void {
+    this.users += 1;
+    if (this.users === 1) this.connect();
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.users -= 1;
+      if (this.users === 0) this.disconnect();
+    };
+  }
+
+  subscribe(listener: (frame: ServerFrame) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onStatus(listener: () => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  /** Sends a frame if the socket is open; false when it could not be sent. */
+  send(frame: ClientFrame): boolean {
+    if (this.socket?.readyState !== OPEN) return false;
+    this.socket.send(JSON.stringify(frame));
+    return true;
+  }
+
+  private setStatus(status: RealtimeStatus) {
+    if (this.status === status) return;
+    this.status = status;
+    for (const l of this.statusListeners) l();
+  }
+
+  private connect() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.setStatus('connecting');
+    let socket: SocketLike;
+    try {
+      socket = this.createSocket(this.url());
+    } catch (error) {
+      console.error('Realtime connection failed', error);
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (event) => {
+      let frame: ServerFrame;
+      try {
+        const parsed = ServerFrame.safeParse(JSON.parse(String(event.data)));
+        if (!parsed.success) return; // a frame type this client does not know yet
+        frame = parsed.data;
+      } catch (error) {
+        console.error('Unreadable realtime frame', error);
+        return;
+      }
+      if (frame.type === 'ready') {
+        this.attempt = 0;
+        this.setStatus('open');
+      }
+      for (const l of [...this.listeners]) l(frame);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.scheduleReconnect();
+    };
+    socket.onerror = () => {
+      // A close event follows; reconnecting is handled there.
+    };
+  }
+
+  private scheduleReconnect() {
+    if (this.users === 0) {
+      this.setStatus('idle');
+      return;
+    }
+    this.setStatus('down');
+    const delay = backoffDelay(this.attempt);
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  private disconnect() {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onclose = null;
+      socket.onmessage = null;
+      socket.close(1000, 'done');
+    }
+    this.attempt = 0;
+    this.setStatus('idle');
+  }
+}
+
+let client: RealtimeClient | null = null;
+let factory: SocketFactory | undefined;
+
+/** The app's single realtime client. */
+export function getRealtime(): RealtimeClient {
+  client ??= new RealtimeClient(factory);
+  return client;
+}
+
+/** Tests: use a fake socket (or reset to the browser's) and start from a fresh client. */
+export function setRealtimeSocketFactory(next: SocketFactory | undefined) {
+  factory = next;
+  client = null;
+}
+
+/** Holds the connection while mounted and calls `onFrame` for every server frame. */
+export function useRealtimeFrames(onFrame: (frame: ServerFrame) => void) {
+  const handler = useRef(onFrame);
+  handler.current = onFrame;
+  useEffect(() => {
+    const rt = getRealtime();
+    const unsubscribe = rt.subscribe((frame) => handler.current(frame));
+    const release = rt.retain();
+    return () => {
+      unsubscribe();
+      release();
+    };
+  }, []);
+}
+
+export function useRealtimeStatus(): RealtimeStatus {
+  return useSyncExternalStore(
+    (cb) => getRealtime().onStatus(cb),
+    () => getRealtime().status,
+  );
+}

@@ -1,0 +1,333 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { cleanMessage, groupByDay, MESSAGE_MESSAGES } from '../../../../../core/messaging/rules';
+import { MESSAGE_MAX } from '../../../../../core/shared/sanitize';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { ChevronLeftIcon, EyeIcon, SendIcon, SparklesIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { problemToast } from '../../../lib/problem-toast';
+import { type Message, useMarkRead } from '../api/conversations';
+import { loadEarlier, useIcebreakers, useMessages, useSendMessage } from '../api/messages';
+import { Avatar } from './avatar';
+
+export type ChatPeer = { userId: string; name: string; university: string; profilePhotoUrl: string | null };
+
+type ChatScreenProps = {
+  conversationId: string;
+  peer: ChatPeer;
+  myId: string;
+  onBack: () => void;
+  onViewProfile: (userId: string) => void;
+  /** The call button, built by the calls feature and composed in app/. */
+  callAction?: ReactNode;
+};
+
+const viewerOffset = () => -new Date().getTimezoneOffset();
+const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+// Show the counter once the draft gets near the 10,000-character cap (001 §9).
+const COUNTER_FROM = MESSAGE_MAX - 500;
+
+/** The chat (001 §2): header, messages grouped by day with read receipts, icebreakers, composer. */
+export function ChatScreen({ conversationId, peer, myId, onBack, onViewProfile, callAction }: ChatScreenProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const messages = useMessages(conversationId);
+  const markRead = useMarkRead();
+  const list = messages.data?.messages;
+  const empty = list !== undefined && list.length === 0;
+  const icebreakers = useIcebreakers(conversationId, empty);
+  const [draft, setDraft] = useState('');
+
+  // Focus moves into the chat when it opens (the chat is keyed by conversation), so keyboard and
+  // screen-reader users land on it.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  // 001 §4: opening a conversation marks the other person's messages read.
+  const loaded = messages.isSuccess;
+  const { mutate: markReadNow } = markRead;
+  useEffect(() => {
+    if (loaded) markReadNow(conversationId);
+  }, [loaded, conversationId, markReadNow]);
+
+  return (
+    <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70">
+      <header className="flex items-center gap-2 border-b border-ink-200/70 px-2 py-2 sm:px-3">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+        >
+          <ChevronLeftIcon className="size-6" />
+        </button>
+        <Avatar name={peer.name} photoUrl={peer.profilePhotoUrl} size="sm" />
+        <div className="min-w-0 flex-1">
+          <h2 ref={heading} tabIndex={-1} className="truncate font-bold text-ink-900 outline-none">
+            {peer.name}
+          </h2>
+          <p className="truncate text-xs text-ink-600">{peer.university}</p>
+        </div>
+        {callAction}
+        <button
+          type="button"
+          onClick={() => onViewProfile(peer.userId)}
+          aria-label={`View ${peer.name}'s profile`}
+          className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+        >
+          <EyeIcon className="size-5" />
+        </button>
+      </header>
+
+      <MessageLog
+        conversationId={conversationId}
+        peerName={peer.name}
+        myId={myId}
+        messages={list}
+        hasEarlier={messages.data?.hasEarlier ?? false}
+        failed={messages.isError}
+        onRetry={() => void messages.refetch()}
+      />
+
+      {empty && (
+        <section aria-labelledby="icebreakers-heading" className="border-t border-ink-200/70 bg-ink-50 px-3 py-3">
+          <h3 id="icebreakers-heading" className="mb-2 flex items-center gap-1.5 text-xs font-bold text-ink-700">
+            <SparklesIcon className="size-4 text-brand-700" /> Break the ice
+          </h3>
+          {icebreakers.data ? (
+            <ul className="flex flex-col gap-1.5">
+              {icebreakers.data.map((text) => (
+                <li key={text}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      setDraft(text);
+                      composer.current?.focus();
+                    }}
+                    className="w-full rounded-2xl bg-white px-3 py-2 text-left text-sm text-ink-800 ring-1 ring-ink-200 hover:bg-brand-50 hover:ring-brand-200 focus-visible:outline-3 focus-visible:outline-brand-600"
+                  >
+                    {text}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <Spinner size="sm" label="Loading suggestions" />
+          )}
+        </section>
+      )}
+
+      <Composer
+        key={conversationId}
+        conversationId={conversationId}
+        peerName={peer.name}
+        draft={draft}
+        setDraft={setDraft}
+        textarea={composer}
+      />
+    </div>
+  );
+}
+
+function MessageLog({
+  conversationId,
+  peerName,
+  myId,
+  messages,
+  hasEarlier,
+  failed,
+  onRetry,
+}: {
+  conversationId: string;
+  peerName: string;
+  myId: string;
+  messages: Message[] | undefined;
+  hasEarlier: boolean;
+  failed: boolean;
+  onRetry: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [loadingEarlier, setLoadingEarlier] = useState(false);
+  const lastId = messages?.[messages.length - 1]?.id;
+
+  // Keep the newest message in view as messages arrive (not when older ones are prepended).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && lastId) el.scrollTop = el.scrollHeight;
+  }, [lastId]);
+
+  if (failed) {
+    return (
+      <div className="flex-1 p-4">
+        <Alert variant="destructive" title="Failed to load messages">
+          <Button variant="secondary" size="sm" className="mt-1" onClick={onRetry}>
+            Try again
+          </Button>
+        </Alert>
+      </div>
+    );
+  }
+  const now = new Date();
+  const groups = groupByDay(
+    (messages ?? []).map((m) => ({ ...m, createdAt: new Date(m.createdAt), at: m.createdAt })),
+    now,
+    viewerOffset(),
+  );
+  const lastReadOwn = [...(messages ?? [])].reverse().find((m) => m.senderId === myId && m.isRead)?.id;
+
+  return (
+    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto bg-ink-50/60 px-3 py-4 sm:px-4">
+      {messages === undefined ? (
+        <div className="flex justify-center py-10 text-brand-700">
+          <Spinner size="lg" label="Loading messages" />
+        </div>
+      ) : (
+        <>
+          {hasEarlier && (
+            <div className="mb-3 flex justify-center">
+              <Button
+                variant="secondary"
+                size="sm"
+                loading={loadingEarlier}
+                onClick={async () => {
+                  setLoadingEarlier(true);
+                  try {
+                    await loadEarlier(queryClient, conversationId);
+                  } catch (error) {
+                    problemToast(error, 'Failed to load messages');
+                  } finally {
+                    setLoadingEarlier(false);
+                  }
+                }}
+              >
+                Load earlier messages
+              </Button>
+            </div>
+          )}
+          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages with ${peerName}`}>
+            {messages.length === 0 && (
+              <p className="px-4 py-8 text-center text-sm text-ink-600">You matched with {peerName}. Say hello!</p>
+            )}
+            {groups.map((group) => (
+              <div key={`${group.label}-${group.messages[0]?.id}`} className="mb-2">
+                <p className="my-3 flex items-center gap-3 text-xs font-semibold text-ink-600">
+                  <span aria-hidden="true" className="h-px flex-1 bg-ink-200" />
+                  {group.label}
+                  <span aria-hidden="true" className="h-px flex-1 bg-ink-200" />
+                </p>
+                <ol className="flex flex-col gap-1.5">
+                  {group.messages.map((m) => {
+                    const own = m.senderId === myId;
+                    return (
+                      <li key={m.id} className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
+                        <div
+                          className={cn(
+                            'max-w-[80%] rounded-3xl px-4 py-2 text-[0.95rem] leading-snug break-words whitespace-pre-wrap shadow-xs',
+                            own
+                              ? 'rounded-br-lg bg-brand-700 text-white'
+                              : 'rounded-bl-lg bg-white text-ink-900 ring-1 ring-ink-200',
+                          )}
+                        >
+                          <span className="sr-only">{own ? 'You' : peerName}: </span>
+                          {m.content}
+                        </div>
+                        <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
+                          <time dateTime={m.at}>{timeOf(m.at)}</time>
+                          {m.id === lastReadOwn && <span className="font-semibold text-brand-700"> · Read</span>}
+                        </span>
+                      </li>
+                    );
+                  })}
+                </ol>
+              </div>
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Composer({
+  conversationId,
+  peerName,
+  draft,
+  setDraft,
+  textarea,
+}: {
+  conversationId: string;
+  peerName: string;
+  draft: string;
+  setDraft: (value: string) => void;
+  textarea: RefObject<HTMLTextAreaElement | null>;
+}) {
+  const send = useSendMessage(conversationId);
+  const canSend = draft.trim().length > 0 && !send.isPending;
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!canSend) return;
+    // 001 §5: the same sanitising as the server; nothing left means the message is refused.
+    if (cleanMessage(draft) === null) {
+      toast.error(MESSAGE_MESSAGES.invalid);
+      return;
+    }
+    send.mutate(draft, {
+      onSuccess: () => setDraft(''),
+      onError: (error) => problemToast(error, MESSAGE_MESSAGES.sendFailed),
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="flex items-end gap-2 border-t border-ink-200/70 bg-white p-2 sm:p-3">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <label htmlFor={`composer-${conversationId}`} className="sr-only">
+          Message {peerName}
+        </label>
+        <textarea
+          ref={textarea}
+          id={`composer-${conversationId}`}
+          rows={1}
+          value={draft}
+          maxLength={MESSAGE_MAX}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            // Enter sends, Shift+Enter adds a line; never while an IME is composing.
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder="Type a message…"
+          aria-describedby={draft.length >= COUNTER_FROM ? `composer-count-${conversationId}` : undefined}
+          className="block max-h-36 min-h-11 w-full resize-none rounded-3xl border border-ink-300 bg-ink-50 px-4 py-2.5 text-base text-ink-900 [field-sizing:content] placeholder:text-ink-500 focus-visible:border-brand-600 focus-visible:bg-white focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-brand-200"
+        />
+        {draft.length >= COUNTER_FROM && (
+          <p
+            id={`composer-count-${conversationId}`}
+            className={cn(
+              'mt-1 px-3 text-xs tabular-nums',
+              draft.length >= MESSAGE_MAX ? 'text-danger-700' : 'text-ink-600',
+            )}
+          >
+            {draft.length.toLocaleString('en-US')}/{MESSAGE_MAX.toLocaleString('en-US')}
+          </p>
+        )}
+      </div>
+      <button
+        type="submit"
+        disabled={!canSend}
+        aria-label="Send message"
+        aria-busy={send.isPending || undefined}
+        className="flex size-11 shrink-0 items-center justify-center rounded-full bg-brand-700 text-white shadow-sm hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-55"
+      >
+        {send.isPending ? <Spinner size="sm" label={null} /> : <SendIcon className="size-5" />}
+      </button>
+    </form>
+  );
+}

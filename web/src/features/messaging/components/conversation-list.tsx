@@ -1,0 +1,224 @@
+import { useState } from 'react';
+import { conversationTime } from '../../../../../core/messaging/rules';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialog';
+import { ChatIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import type { Conversation, MatchRow } from '../api/conversations';
+import { Avatar } from './avatar';
+
+type ConversationListProps = {
+  conversations: Conversation[] | undefined;
+  conversationsError: boolean;
+  onRetry: () => void;
+  newMatches: MatchRow[];
+  matchesError: boolean;
+  selectedId: string | null;
+  onOpen: (conversationId: string) => void;
+  onStartMatch: (match: MatchRow) => void;
+  onDelete: (conversation: Conversation) => Promise<void>;
+};
+
+const viewerOffset = () => -new Date().getTimezoneOffset();
+
+/** The Messages screen (001 §2): search, New Matches strip, conversation list with delete, empty state. */
+export function ConversationList({
+  conversations,
+  conversationsError,
+  onRetry,
+  newMatches,
+  matchesError,
+  selectedId,
+  onOpen,
+  onStartMatch,
+  onDelete,
+}: ConversationListProps) {
+  const [search, setSearch] = useState('');
+  const [deleting, setDeleting] = useState<Conversation | null>(null);
+  const [busy, setBusy] = useState(false);
+  const term = search.trim().toLowerCase();
+  const matchesTerm = (name: string) => term === '' || name.toLowerCase().includes(term);
+  const shownMatches = newMatches.filter((m) => matchesTerm(m.name));
+  const withMessages = (conversations ?? []).filter((c) => c.lastMessageAt !== null);
+  const shown = withMessages.filter((c) => matchesTerm(c.otherUser.name));
+  const now = new Date();
+
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="relative">
+        <label htmlFor="conversation-search" className="sr-only">
+          Search conversations
+        </label>
+        <SearchIcon className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-ink-500" />
+        <input
+          id="conversation-search"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search by name"
+          autoComplete="off"
+          className="block h-12 w-full rounded-pill border border-ink-300 bg-white pr-4 pl-11 text-base text-ink-900 shadow-xs placeholder:text-ink-500 hover:border-ink-400 focus-visible:border-brand-600 focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-brand-200"
+        />
+      </div>
+
+      {matchesError ? (
+        <Alert variant="destructive">Failed to load your matches</Alert>
+      ) : (
+        shownMatches.length > 0 && (
+          <section aria-labelledby="new-matches-heading">
+            <h2 id="new-matches-heading" className="mb-2 text-sm font-bold tracking-wide text-ink-700 uppercase">
+              New Matches
+            </h2>
+            <ul className="-mx-1 flex gap-3 overflow-x-auto px-1 pt-1 pb-2">
+              {shownMatches.map((m) => (
+                <li key={m.userId} className="shrink-0">
+                  <button
+                    type="button"
+                    onClick={() => onStartMatch(m)}
+                    aria-label={`Start a chat with ${m.name}`}
+                    className="flex w-18 flex-col items-center gap-1.5 rounded-2xl p-1 text-center hover:bg-white focus-visible:outline-3 focus-visible:outline-brand-600"
+                  >
+                    <span className="rounded-full bg-gradient-to-br from-brand-400 to-accent-400 p-0.5">
+                      <Avatar name={m.name} photoUrl={m.profilePhotoUrl} size="lg" />
+                    </span>
+                    <span className="w-full truncate text-xs font-semibold text-ink-800">{m.name.split(' ')[0]}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )
+      )}
+
+      <section aria-labelledby="conversations-heading" className="flex flex-col gap-2">
+        <h2 id="conversations-heading" className="text-sm font-bold tracking-wide text-ink-700 uppercase">
+          Conversations
+        </h2>
+        {conversationsError ? (
+          <Alert variant="destructive" title="Failed to load conversations. Please check your connection">
+            <Button variant="secondary" size="sm" className="mt-1" onClick={onRetry}>
+              Try again
+            </Button>
+          </Alert>
+        ) : conversations === undefined ? (
+          <div className="flex justify-center py-10 text-brand-700">
+            <Spinner size="lg" label="Loading conversations" />
+          </div>
+        ) : withMessages.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-card bg-white px-5 py-8 text-center shadow-card ring-1 ring-ink-200/70">
+            <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+              <ChatIcon className="size-6" />
+            </span>
+            <h3 className="text-lg font-bold text-ink-900">No conversations yet</h3>
+            <p className="max-w-xs text-sm text-ink-700">
+              {newMatches.length > 0
+                ? 'Say hi to one of your new matches to get the conversation going.'
+                : 'When you match with someone, you can start chatting here.'}
+            </p>
+          </div>
+        ) : shown.length === 0 ? (
+          <p className="rounded-card bg-white px-5 py-6 text-center text-ink-700 ring-1 ring-ink-200/70">
+            No conversations match “{search.trim()}”.
+          </p>
+        ) : (
+          <ul className="flex flex-col gap-1.5">
+            {shown.map((c) => {
+              const selected = c.id === selectedId;
+              const unread = c.unreadCount > 0;
+              return (
+                <li
+                  key={c.id}
+                  className={cn(
+                    'group relative flex items-center rounded-2xl ring-1 transition-colors',
+                    selected ? 'bg-brand-50 ring-brand-200' : 'bg-white ring-ink-200/70 hover:ring-brand-200',
+                  )}
+                >
+                  <button
+                    type="button"
+                    data-conversation-id={c.id}
+                    aria-current={selected ? 'true' : undefined}
+                    onClick={() => onOpen(c.id)}
+                    className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-3 pr-12 pl-3 text-left md:pointer-fine:pr-3 focus-visible:outline-3 focus-visible:outline-brand-600"
+                  >
+                    <Avatar name={c.otherUser.name} photoUrl={c.otherUser.profilePhotoUrl} />
+                    <span className="flex min-w-0 flex-1 flex-col">
+                      <span className="flex items-baseline justify-between gap-2">
+                        <span className={cn('truncate text-ink-900', unread ? 'font-extrabold' : 'font-semibold')}>
+                          {c.otherUser.name}
+                        </span>
+                        {c.lastMessageAt && (
+                          <time
+                            dateTime={c.lastMessageAt}
+                            className={cn('shrink-0 text-xs', unread ? 'font-bold text-brand-700' : 'text-ink-600')}
+                          >
+                            {conversationTime(new Date(c.lastMessageAt), now, viewerOffset())}
+                          </time>
+                        )}
+                      </span>
+                      <span className="flex items-center justify-between gap-2">
+                        <span
+                          className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}
+                        >
+                          {c.lastMessageText}
+                        </span>
+                        {unread && (
+                          <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-pill bg-brand-700 px-1.5 text-xs font-bold text-white">
+                            {c.unreadCount}
+                            <span className="sr-only"> unread {c.unreadCount === 1 ? 'message' : 'messages'}</span>
+                          </span>
+                        )}
+                      </span>
+                    </span>
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(c)}
+                    aria-label={`Delete conversation with ${c.otherUser.name}`}
+                    className="absolute top-1/2 right-2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-600 shadow-xs ring-1 ring-ink-200 hover:bg-danger-50 md:pointer-fine:opacity-0 md:pointer-fine:group-hover:opacity-100 md:pointer-fine:focus-visible:opacity-100 hover:text-danger-700 focus-visible:outline-3 focus-visible:outline-brand-600"
+                  >
+                    <TrashIcon className="size-5" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+
+      <Dialog open={deleting !== null} onOpenChange={(open) => !open && !busy && setDeleting(null)}>
+        {deleting && (
+          <DialogContent
+            title="Delete conversation?"
+            description={`Your conversation with ${deleting.otherUser.name} and its messages will be removed for you. This can't be undone.`}
+          >
+            <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <DialogClose asChild>
+                <Button variant="secondary" disabled={busy}>
+                  Cancel
+                </Button>
+              </DialogClose>
+              <Button
+                variant="destructive"
+                loading={busy}
+                loadingText="Deleting…"
+                onClick={async () => {
+                  setBusy(true);
+                  try {
+                    await onDelete(deleting);
+                    setDeleting(null);
+                  } finally {
+                    setBusy(false);
+                  }
+                }}
+              >
+                <TrashIcon className="size-4" /> Delete
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The app lives in web/; the Hono server serves dist/web in production and the API in development (D5).
+const root = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = 'http://localhost:3000';
+
+export default defineConfig({
+  root,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: apiTarget, ws: true, changeOrigin: false },
+      '/media': { target: apiTarget },
+      '/dev': { target: apiTarget },
+    },
+  },
+});
