@@ -268,6 +268,11 @@ describe.skipIf(browserMissing)('settings and safety journey (Chromium)', () => 
         await shoot(page, 'contact-form');
       }
       await form.getByRole('button', { name: 'Add Contact' }).click();
+      // The dialog closes once the server has the contact; if it does not, say what the page shows.
+      await form.waitFor({ state: 'hidden' }).catch(async (error: unknown) => {
+        const toasts = await page.locator('[data-sonner-toast]').allTextContents();
+        throw new Error(`${String(error)}\ntoasts: ${toasts.join(' | ')}\nserver: ${server.output().slice(-1500)}`);
+      });
       await page.getByRole('listitem').filter({ hasText: name }).waitFor();
     }
     const rows = page.getByRole('list', { name: 'Your emergency contacts' }).getByRole('listitem');
