@@ -47,7 +47,7 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
           // Browser journeys run after the other projects, so timing-sensitive UI waits do not

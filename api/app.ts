@@ -9,7 +9,13 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { Argon2PasswordHasher, randomSecrets, sha256Digest, uuidIds } from '../adapters/crypto/crypto';
+import {
+  Argon2PasswordHasher,
+  cryptoRandomBytes,
+  randomSecrets,
+  sha256Digest,
+  uuidIds,
+} from '../adapters/crypto/crypto';
 import { JoseAccessTokenSigner } from '../adapters/crypto/jose-signer';
 import { type Database, openDatabase } from '../adapters/db/database';
 import { fixtureDirectory } from '../adapters/directory';
@@ -36,6 +42,7 @@ import { adminRouter } from './routes/admin/admin.handlers';
 import { billingRouter } from './routes/billing/billing.handlers';
 import { discoveryRouter } from './routes/discovery/discovery.handlers';
 import { feedbackRouter } from './routes/feedback/feedback.handlers';
+import { groupsRouter } from './routes/groups/groups.handlers';
 import { messagingRouter } from './routes/messaging/messaging.handlers';
 import { devMailboxPage } from './routes/platform/dev-mailbox';
 import { platformRouter } from './routes/platform/platform.handlers';
@@ -146,6 +153,7 @@ export function createApp(options: AppOptions) {
       swipes: db.swipes,
       subscriptions: db.subscriptions,
       boosts: db.boosts,
+      groups: db.groups,
       onMatch: async (userId, otherId, conversationId) => {
         const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
         await db.conversations.ensure(conversationId, a, b, clock.now());
@@ -174,8 +182,9 @@ export function createApp(options: AppOptions) {
       rateLimiter: db.rateLimiter,
     }),
   );
+  app.route('/', groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups }));
   app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback }));
-  app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy }));
+  app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups }));
   app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog }));
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
   app.route(

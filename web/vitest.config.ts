@@ -13,5 +13,7 @@ export default defineProject({
     globals: true,
     include: ['web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['web/src/test/setup.ts'],
+    // jsdom with user-event is slow on a busy two-core machine; 5 s flaked under load.
+    testTimeout: 20_000,
   },
 });

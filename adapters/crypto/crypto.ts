@@ -2,7 +2,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import argon2 from 'argon2';
 import type { PasswordHasher, TokenDigest } from '../../core/accounts/ports';
-import type { IdGenerator, SecretGenerator } from '../../core/shared/ids';
+import type { IdGenerator, RandomBytes, SecretGenerator } from '../../core/shared/ids';
 
 const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
@@ -33,5 +33,8 @@ export const sha256Digest: TokenDigest = {
 };
 
 export const uuidIds: IdGenerator = { newId: () => randomUUID() };
+
+/** Cryptographically random bytes for invite codes (D18). */
+export const cryptoRandomBytes: RandomBytes = (n) => new Uint8Array(randomBytes(n));
 
 export const randomSecrets: SecretGenerator = { newToken: () => randomBytes(32).toString('base64url') };

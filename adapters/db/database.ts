@@ -18,6 +18,7 @@ import {
   SqliteSubscriptionRepository,
   SqliteSwipeRepository,
 } from './sqlite/discovery.repository';
+import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
 import {
   SqliteConsentLog,
@@ -57,6 +58,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     feedback: new SqliteFeedbackRepository(db),
     privacy: new SqlitePrivacyRepository(db),
     retention: new SqliteRetentionRepository(db),
+    groups: new SqliteGroupRepository(db),
     ping: async (): Promise<void> => {
       db.$client.prepare('SELECT 1').get();
     },

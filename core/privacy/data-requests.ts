@@ -3,6 +3,7 @@
  * 7 days; a deletion hides the account at once and the retention job erases it (within 30 days).
  * Both start pending.
  */
+import { type GroupRepository, leaveGroup } from '../groups/groups';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -34,7 +35,13 @@ export interface PrivacyRepository {
   eraseAccount(userId: string): Promise<void>;
 }
 
-export type PrivacyDeps = { clock: Clock; ids: IdGenerator; privacy: PrivacyRepository };
+export type PrivacyDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  privacy: PrivacyRepository;
+  /** A deleted account leaves its groups at once, with admin succession (D18). */
+  groups?: Pick<GroupRepository, 'groupsOf' | 'changeMembers'>;
+};
 
 export const PRIVACY_MESSAGES = {
   exportFailed: 'Failed to request data export. Please try again.',
@@ -59,7 +66,12 @@ export async function requestData(deps: PrivacyDeps, userId: string, requestType
     expiresAt: null,
   };
   await deps.privacy.create(request);
-  if (requestType === 'deletion') await deps.privacy.hideAccount(userId, now);
+  if (requestType === 'deletion') {
+    // Leave first: a hidden account no longer counts as a member, so it could not leave after.
+    const groups = deps.groups;
+    if (groups) for (const g of await groups.groupsOf(userId)) await leaveGroup({ groups }, userId, g.id);
+    await deps.privacy.hideAccount(userId, now);
+  }
   return ok(request);
 }
 

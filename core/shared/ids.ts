@@ -7,3 +7,6 @@ export interface SecretGenerator {
   /** A URL-safe random token with at least 256 bits of entropy. */
   newToken(): string;
 }
+
+/** Cryptographically random bytes (invite codes, D18). */
+export type RandomBytes = (n: number) => Uint8Array;

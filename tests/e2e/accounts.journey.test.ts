@@ -36,7 +36,7 @@ describe.skipIf(browserMissing)('accounts journey (Chromium)', () => {
   }
 
   it('signs up, confirms, agrees, signs in, lands on profile setup and signs out', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const email = 'jordan.rivera@ucla.edu';
 
@@ -97,7 +97,7 @@ describe.skipIf(browserMissing)('accounts journey (Chromium)', () => {
   });
 
   it('resets a forgotten password in two steps and signs in with the new one', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const email = 'sky.chen@ucla.edu';
     // An account made through the API, confirmed through its link.

@@ -90,7 +90,7 @@ describe.skipIf(browserMissing)('profiles journey (Chromium)', () => {
   }
 
   it('completes the wizard, shows the profile, and edits it', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await signUpAndSignIn(page, 'maya.lopez@ucla.edu');
 

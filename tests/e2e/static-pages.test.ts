@@ -43,7 +43,7 @@ describe.skipIf(browserMissing)('static pages (Chromium)', () => {
 
   /** A signed-out visitor who has already answered the cookie banner. */
   async function visitor(viewport: { width: number; height: number }): Promise<BrowserContext> {
-    const context = await browser.newContext({ viewport });
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     await context.addInitScript(() => {
       localStorage.setItem('cookie-consent-given', 'true');
       localStorage.setItem('cookie-preferences', JSON.stringify({ essential: true }));

@@ -551,3 +551,44 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt)],
 );
+
+export const groups = sqliteTable(
+  'groups',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    // The creator's erased account must not take the group with it (D18: succession instead).
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    inviteCode: text('invite_code'),
+    inviteCodeExpiresAt: integer('invite_code_expires_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('groups_invite_code_idx').on(t.inviteCode)],
+);
+
+export const groupMembers = sqliteTable(
+  'group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    joinedAt: integer('joined_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+);
+
+/** Solo or group mode and the active group (000 §4); a deleted group leaves its users solo. */
+export const groupModes = sqliteTable('group_modes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: ['solo', 'group'] })
+    .notNull()
+    .default('solo'),
+  activeGroupId: text('active_group_id').references(() => groups.id, { onDelete: 'set null' }),
+});

@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ENTITLEMENTS, planOf, premiumStatus } from '../../../core/billing/entitlements';
+import { deckGroup, type GroupRepository } from '../../../core/groups/groups';
 import { getBoostStatus, startBoost } from '../../../core/likes/boosts';
 import { getSuperLikeStatus, likeBack, listMatches, swipe, whoLikedMe } from '../../../core/likes/swipe';
 import type { DeckEntry } from '../../../core/matching/deck';
@@ -53,13 +54,15 @@ const toBoostDto = (s: Awaited<ReturnType<typeof getBoostStatus>>) => ({
   boostEndTime: s.boostEndTime?.toISOString() ?? null,
 });
 
-export function discoveryRouter(deps: DiscoveryDeps) {
+export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.deckRoute, async (c) => {
     const user = requireUser(c);
     const body = c.req.valid('json');
-    const deck = unwrap(await getDeck(deps, user.id, body));
+    // Group mode (D13): ranked for the whole active group, its members left out.
+    const group = await deckGroup(deps, user.id);
+    const deck = unwrap(await getDeck(deps, user.id, body, group));
     const plan = planOf(await deps.subscriptions.get(user.id), deps.clock.now());
     return c.json(
       {
@@ -67,6 +70,8 @@ export function discoveryRouter(deps: DiscoveryDeps) {
         searchRadius: deck.options.searchRadius,
         activeFilterCount: activeFilterCount(body, plan),
         plan,
+        mode: group ? ('group' as const) : ('solo' as const),
+        groupId: group?.groupId ?? null,
       },
       200,
     );

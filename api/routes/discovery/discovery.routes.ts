@@ -103,6 +103,8 @@ export const deckRoute = createRoute({
         searchRadius: z.number(),
         activeFilterCount: z.number(),
         plan: z.enum(['free', 'gold']),
+        mode: z.enum(['solo', 'group']).openapi({ description: 'Group mode ranks for the active group (D13)' }),
+        groupId: z.string().nullable(),
       }),
       'The deck, best first',
     ),

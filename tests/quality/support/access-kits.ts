@@ -23,6 +23,8 @@ export type World = {
   stranger: { id: string; email: string };
   /** An active admin (D27). */
   adminUser: { id: string; email: string };
+  /** The admin of the victim's group, where the victim is a plain member. */
+  groupAdmin: { id: string; email: string };
   /** A signed-in user with an active Gold subscription and no relation to the victim. */
   goldUser: { id: string; email: string };
   /** Ids of resources the victim owns, by the path parameter that names them. */
@@ -37,6 +39,8 @@ export type ReadyKit = {
   entitled(world: World): Caller;
   /** Path parameters that name one of the victim's resources for an operation of this level. */
   params(world: World, op: Operation): Record<string, string>;
+  /** Puts back what an earlier entitled call took away (a deleted group), before each call. */
+  prepare?(world: World): Promise<void>;
 };
 
 export type PendingKit = { status: 'pending'; needs: string };
@@ -59,7 +63,7 @@ const noParams = (_world: World, op: Operation): Record<string, string> => {
 };
 
 /** A caller who is one of the world's role-holding members (the Gold member, the admin). */
-const memberCaller = (world: World, who: 'goldUser' | 'adminUser', role: Access): Caller => ({
+const memberCaller = (world: World, who: 'goldUser' | 'adminUser' | 'groupAdmin', role: Access): Caller => ({
   role,
   label: `${role} (${world[who].email})`,
   cookies: () => world.app.mintSession(world[who].id),
@@ -116,8 +120,31 @@ export const ACCESS_KITS: Record<Access, AccessKit> = {
     params: victimParams,
   },
   'group-admin': {
-    status: 'pending',
-    needs: 'groups issue: caller() = the admin of a group the victim belongs to; params() naming that group',
+    status: 'ready',
+    // The stranger is admin of a group of their own: the role, but nothing over the victim's group.
+    caller: (world) => userCaller(world, 'stranger', 'group-admin'),
+    entitled: (world) => memberCaller(world, 'groupAdmin', 'group-admin'),
+    // The victim's group, and the victim as the member to remove.
+    params: victimParams,
+    prepare: async (world) => {
+      const { groups } = world.app.db;
+      const groupId = world.victimResources.groupId as string;
+      const at = new Date('2026-09-01T12:00:00Z');
+      if (!(await groups.state(groupId))) {
+        await groups.create({
+          id: groupId,
+          name: 'Victim group',
+          description: null,
+          creatorId: world.groupAdmin.id,
+          at,
+        });
+      }
+      await groups.changeMembers(groupId, (g) =>
+        g?.members.some((m) => m.userId === world.victim.id)
+          ? { ok: false, error: { code: 'present', message: 'already a member' } }
+          : { ok: true, value: { kind: 'add', member: { userId: world.victim.id, role: 'member', joinedAt: at } } },
+      );
+    },
   },
   admin: {
     status: 'ready',

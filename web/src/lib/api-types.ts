@@ -78,6 +78,15 @@ export type Endpoints = {
   'PUT /api/profile/photos/order': Contract<'put', '/api/profile/photos/order'>;
   'GET /api/profiles/{userId}': Contract<'get', '/api/profiles/{userId}'>;
   'POST /api/discover/deck': Contract<'post', '/api/discover/deck'>;
+  'GET /api/groups': Contract<'get', '/api/groups'>;
+  'POST /api/groups': Contract<'post', '/api/groups'>;
+  'PUT /api/groups/{groupId}': Contract<'put', '/api/groups/{groupId}'>;
+  'DELETE /api/groups/{groupId}': Contract<'delete', '/api/groups/{groupId}'>;
+  'POST /api/groups/{groupId}/invite-code': Contract<'post', '/api/groups/{groupId}/invite-code'>;
+  'POST /api/groups/join': Contract<'post', '/api/groups/join'>;
+  'POST /api/groups/{groupId}/leave': Contract<'post', '/api/groups/{groupId}/leave'>;
+  'DELETE /api/groups/{groupId}/members/{userId}': Contract<'delete', '/api/groups/{groupId}/members/{userId}'>;
+  'PUT /api/group-mode': Contract<'put', '/api/group-mode'>;
   'POST /api/swipes': Contract<'post', '/api/swipes'>;
   'GET /api/super-likes/status': Contract<'get', '/api/super-likes/status'>;
   'GET /api/likes/received': Contract<'get', '/api/likes/received'>;

@@ -8,6 +8,7 @@ import { CallButton } from '../../features/calls/components/call-button';
 import { CallProvider } from '../../features/calls/components/call-provider';
 import { deckKeys, removeFromDecks } from '../../features/discovery/api/get-deck';
 import { DiscoverScreen } from '../../features/discovery/components/discover-screen';
+import { ModeChip } from '../../features/groups/components/mode-chip';
 import { MainApp } from '../../features/home/components/main-app';
 import { likesKeys } from '../../features/likes/api/get-who-liked-me';
 import { LikesScreen } from '../../features/likes/components/likes-screen';
@@ -136,12 +137,17 @@ export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
   const [viewing, setViewing] = useState<string | null>(null);
   const userId = me.data?.id ?? '';
   const forgetBlocked = useForgetBlocked();
+  const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   return (
     <CallProvider channel={getRealtime()}>
       <MainApp
         headerActions={headerActions}
         headerStatus={<PremiumStatusBadge />}
+        modeChip={
+          // Group mode ranks the deck for the whole group (D13): a new mode or membership means a new deck.
+          <ModeChip myId={userId} onChanged={() => void queryClient.invalidateQueries({ queryKey: deckKeys.all })} />
+        }
         panels={{
           discover: <DiscoverTab key={userId} userId={userId} onViewProfile={setViewing} />,
           'liked-you': <LikesTab onViewProfile={setViewing} />,

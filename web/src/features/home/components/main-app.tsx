@@ -60,13 +60,13 @@ type MainAppProps = {
   headerActions?: ReactNode;
   /** The premium status badge (000 §2), built by the premium feature; without it, an Upgrade to Gold link. */
   headerStatus?: ReactNode;
-  /** The mode chip on Discover (001 §2): "Solo", or "Group · name" in group mode. */
-  modeLabel?: string;
+  /** The mode chip on Discover (001 §2), built by the groups feature; "Solo" without it. */
+  modeChip?: ReactNode;
   /** Tab contents built by other features, composed in app/ (features do not import each other). */
   panels?: Partial<Record<Tab, ReactNode>>;
 };
 
-export function MainApp({ headerActions, headerStatus, modeLabel = 'Solo', panels }: MainAppProps) {
+export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainAppProps) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const active: Tab = isTab(requested) ? requested : 'discover';
@@ -81,9 +81,11 @@ export function MainApp({ headerActions, headerStatus, modeLabel = 'Solo', panel
               <Logo className="text-lg" />
             </Link>
             {active === 'discover' ? (
-              <span className="rounded-pill bg-brand-50 px-3 py-1 text-xs font-bold text-brand-800 ring-1 ring-brand-200">
-                {modeLabel}
-              </span>
+              (modeChip ?? (
+                <span className="rounded-pill bg-brand-50 px-3 py-1 text-xs font-bold text-brand-800 ring-1 ring-brand-200">
+                  Solo
+                </span>
+              ))
             ) : (
               <span className="rounded-pill bg-ink-100 px-3 py-1 text-xs font-bold text-ink-700">{current.label}</span>
             )}

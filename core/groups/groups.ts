@@ -1,0 +1,232 @@
+/** Groups and solo/group mode: ports and use cases (issue 7; 000 §4, 001 §4, D13, D18). */
+import type { Clock } from '../shared/clock';
+import { type DomainError, validationError } from '../shared/errors';
+import type { IdGenerator, RandomBytes } from '../shared/ids';
+import { err, ok, type Result } from '../shared/result';
+import { sanitizeText } from '../shared/sanitize';
+import {
+  decideJoin,
+  decideMode,
+  decideRemoval,
+  effectiveMode,
+  GROUP_LIMITS,
+  type GroupInput,
+  type GroupRole,
+  type GroupState,
+  groupErrors,
+  groupInputErrors,
+  inviteCodeErrors,
+  inviteCodeFrom,
+  isAdmin,
+  isMember,
+  isWellFormedCode,
+  type MembershipPlan,
+  type ModeSetting,
+  normalizeInviteCode,
+} from './rules';
+
+/** A member as other members see them: name and photo only (000 §3). */
+export type GroupMemberView = {
+  userId: string;
+  role: GroupRole;
+  name: string;
+  photoUrl: string | null;
+  joinedAt: Date;
+};
+
+export type GroupView = {
+  id: string;
+  name: string;
+  description: string | null;
+  creatorId: string | null;
+  inviteCode: string | null;
+  inviteCodeExpiresAt: Date | null;
+  createdAt: Date;
+  members: GroupMemberView[];
+};
+
+export interface GroupRepository {
+  /** The user's groups with their members, oldest first; members longest-standing first. */
+  groupsOf(userId: string): Promise<GroupView[]>;
+  state(groupId: string): Promise<GroupState | null>;
+  /** Inserts the group with its creator as admin. */
+  create(input: { id: string; name: string; description: string | null; creatorId: string; at: Date }): Promise<void>;
+  update(groupId: string, input: { name: string; description: string | null }): Promise<void>;
+  /** Deletes the group and its memberships; anyone whose active group it was goes back to solo. */
+  delete(groupId: string): Promise<void>;
+  /** Stores the code unless another group holds it unexpired at `now`; false on such a clash. */
+  setInviteCode(groupId: string, code: string, expiresAt: Date, now: Date): Promise<boolean>;
+  /**
+   * In one transaction (so the member cap holds under concurrent joins): reads the group whose
+   * code this is, asks `decide`, and applies the plan it returns. Yields the group's id.
+   */
+  joinByCode(
+    code: string,
+    decide: (group: GroupState | null) => Result<MembershipPlan, DomainError>,
+  ): Promise<Result<string, DomainError>>;
+  /**
+   * In one transaction: reads the group, asks `decide`, applies the plan. Removing a member also
+   * clears their active group when it was this one; an empty group is deleted.
+   */
+  changeMembers(
+    groupId: string,
+    decide: (group: GroupState | null) => Result<MembershipPlan, DomainError>,
+  ): Promise<Result<MembershipPlan, DomainError>>;
+  mode(userId: string): Promise<ModeSetting>;
+  setMode(userId: string, setting: ModeSetting): Promise<void>;
+}
+
+export type GroupDeps = { clock: Clock; ids: IdGenerator; random: RandomBytes; groups: GroupRepository };
+
+/** How many fresh codes are tried before giving up on a clash (31^6 codes: a clash is rare). */
+const CODE_ATTEMPTS = 5;
+
+function cleanGroupInput(input: GroupInput): Result<{ name: string; description: string | null }, DomainError> {
+  const errors = groupInputErrors(input);
+  if (errors.length > 0) return err(validationError(errors));
+  const description = sanitizeText(input.description ?? '', GROUP_LIMITS.descriptionMax);
+  return ok({ name: sanitizeText(input.name, GROUP_LIMITS.nameMax), description: description || null });
+}
+
+/** My groups and my mode; a mode naming a group I am no longer in reads as solo (000 §4). */
+export async function listGroups(deps: Pick<GroupDeps, 'groups'>, userId: string) {
+  const groups = await deps.groups.groupsOf(userId);
+  const setting = effectiveMode(
+    await deps.groups.mode(userId),
+    groups.map((g) => g.id),
+  );
+  return { groups, ...setting };
+}
+
+export async function createGroup(
+  deps: GroupDeps,
+  userId: string,
+  input: GroupInput,
+): Promise<Result<GroupView, DomainError>> {
+  const clean = cleanGroupInput(input);
+  if (!clean.ok) return clean;
+  const id = deps.ids.newId();
+  await deps.groups.create({ id, ...clean.value, creatorId: userId, at: deps.clock.now() });
+  const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === id);
+  return view ? ok(view) : err(groupErrors.notFound());
+}
+
+/** A group's state, but only for its members: to anyone else it does not exist. */
+async function memberState(deps: Pick<GroupDeps, 'groups'>, userId: string, groupId: string) {
+  const state = await deps.groups.state(groupId);
+  return state && isMember(state, userId) ? state : null;
+}
+
+async function adminState(
+  deps: Pick<GroupDeps, 'groups'>,
+  userId: string,
+  groupId: string,
+): Promise<Result<GroupState, DomainError>> {
+  const state = await memberState(deps, userId, groupId);
+  if (!state) return err(groupErrors.notFound());
+  return isAdmin(state, userId) ? ok(state) : err(groupErrors.adminOnly());
+}
+
+export async function updateGroup(
+  deps: GroupDeps,
+  userId: string,
+  groupId: string,
+  input: GroupInput,
+): Promise<Result<GroupView, DomainError>> {
+  const admin = await adminState(deps, userId, groupId);
+  if (!admin.ok) return admin;
+  const clean = cleanGroupInput(input);
+  if (!clean.ok) return clean;
+  await deps.groups.update(groupId, clean.value);
+  const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === groupId);
+  return view ? ok(view) : err(groupErrors.notFound());
+}
+
+export async function deleteGroup(
+  deps: GroupDeps,
+  userId: string,
+  groupId: string,
+): Promise<Result<{ deleted: true }, DomainError>> {
+  const admin = await adminState(deps, userId, groupId);
+  if (!admin.ok) return admin;
+  await deps.groups.delete(groupId);
+  return ok({ deleted: true });
+}
+
+/** D18: admins only; a fresh code replaces the old one and is valid for 24 hours. */
+export async function generateInviteCode(
+  deps: GroupDeps,
+  userId: string,
+  groupId: string,
+): Promise<Result<{ inviteCode: string; expiresAt: Date }, DomainError>> {
+  const admin = await adminState(deps, userId, groupId);
+  if (!admin.ok) return admin;
+  const now = deps.clock.now();
+  const expiresAt = new Date(now.getTime() + GROUP_LIMITS.inviteCodeTtlMs);
+  for (let i = 0; i < CODE_ATTEMPTS; i++) {
+    const inviteCode = inviteCodeFrom(deps.random);
+    if (await deps.groups.setInviteCode(groupId, inviteCode, expiresAt, now)) return ok({ inviteCode, expiresAt });
+  }
+  throw new Error(`no free invite code after ${CODE_ATTEMPTS} attempts`);
+}
+
+export async function joinGroup(
+  deps: GroupDeps,
+  userId: string,
+  rawCode: string,
+): Promise<Result<GroupView, DomainError>> {
+  const fields = inviteCodeErrors(rawCode);
+  if (fields.length > 0) return err(validationError(fields));
+  const code = normalizeInviteCode(rawCode);
+  if (!isWellFormedCode(code)) return err(groupErrors.invalidCode());
+  const now = deps.clock.now();
+  const joined = await deps.groups.joinByCode(code, (group) => decideJoin(group, userId, now));
+  if (!joined.ok) return joined;
+  const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === joined.value);
+  return view ? ok(view) : err(groupErrors.notFound());
+}
+
+export async function leaveGroup(
+  deps: { groups: Pick<GroupRepository, 'changeMembers'> },
+  userId: string,
+  groupId: string,
+): Promise<Result<{ left: true }, DomainError>> {
+  const result = await deps.groups.changeMembers(groupId, (group) => decideRemoval(group, userId, userId));
+  return result.ok ? ok({ left: true }) : result;
+}
+
+export async function removeMember(
+  deps: Pick<GroupDeps, 'groups'>,
+  actorId: string,
+  groupId: string,
+  userId: string,
+): Promise<Result<{ removed: true }, DomainError>> {
+  if (actorId === userId) {
+    const state = await memberState(deps, actorId, groupId);
+    return err(state ? groupErrors.removeSelf() : groupErrors.notFound());
+  }
+  const result = await deps.groups.changeMembers(groupId, (group) => decideRemoval(group, actorId, userId));
+  return result.ok ? ok({ removed: true }) : result;
+}
+
+export async function setMode(
+  deps: Pick<GroupDeps, 'groups'>,
+  userId: string,
+  wanted: ModeSetting,
+): Promise<Result<ModeSetting, DomainError>> {
+  const mine = (await deps.groups.groupsOf(userId)).map((g) => g.id);
+  const decided = decideMode(wanted, mine);
+  if (!decided.ok) return decided;
+  await deps.groups.setMode(userId, decided.value);
+  return decided;
+}
+
+/** The members a deck is ranked for in group mode (D13), or null in solo mode. */
+export async function deckGroup(
+  deps: Pick<GroupDeps, 'groups'>,
+  userId: string,
+): Promise<{ groupId: string; memberIds: string[] } | null> {
+  const { groups, mode, activeGroupId } = await listGroups(deps, userId);
+  const group = mode === 'group' ? groups.find((g) => g.id === activeGroupId) : undefined;
+  return group ? { groupId: group.id, memberIds: group.members.map((m) => m.userId) } : null;
+}
