@@ -52,6 +52,20 @@ import { safetyRouter } from './routes/safety/safety.handlers';
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * Under NODE_ENV=test the server's clock can be moved forward through POST /dev/clock, so browser
+ * journeys can check what happens a day later (an invite code's 24 hours, D18). Never elsewhere.
+ */
+function testClock(): Clock & { advance(ms: number): void } {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}
+
 export type AppOptions = {
   env: Env;
   clock?: Clock;
@@ -62,7 +76,8 @@ export type AppOptions = {
 
 export function createApp(options: AppOptions) {
   const { env } = options;
-  const clock = options.clock ?? systemClock;
+  const movable = !options.clock && env.NODE_ENV === 'test' ? testClock() : null;
+  const clock = options.clock ?? movable ?? systemClock;
   const log = options.log ?? ((line: string) => console.log(line));
   const db = options.database ?? openDatabase(env.DATABASE_URL, uuidIds);
   const production = isProduction(env);
@@ -233,6 +248,15 @@ export function createApp(options: AppOptions) {
   app.get('/api/docs/assets/:file', swaggerAssets());
 
   if (devTools) app.get('/dev/mailbox', async (c) => c.html(devMailboxPage(await db.outbox.list(50))));
+  if (movable) {
+    app.post('/dev/clock', async (c) => {
+      const advanceMs = Number(((await c.req.json()) as { advanceMs?: unknown }).advanceMs);
+      if (!Number.isFinite(advanceMs) || advanceMs < 0)
+        return c.json({ error: 'advanceMs: a non-negative number' }, 400);
+      movable.advance(advanceMs);
+      return c.json({ now: clock.now().toISOString() });
+    });
+  }
 
   // Unknown API paths are problems, never the web app.
   app.all('/api/*', () => {

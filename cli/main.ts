@@ -7,8 +7,7 @@ import { openDatabase } from '../adapters/db/database';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { loadEnv } from '../api/env';
 import { firstLink } from '../core/accounts/mails';
-import { normalizeEmail } from '../core/accounts/rules';
-import { EXIT, registerOperations } from './operations';
+import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
 import { progressBar } from './progress';
 import { seedDemoUsers, seedReferenceData } from './seed';
 import { simulate, toCsv } from './simulate';
@@ -85,20 +84,14 @@ export function buildProgram(source: Record<string, string | undefined> = proces
     admin
       .command(`${name} <email>`)
       .description(`${name} admin access for the account with this e-mail`)
-      .action(async (email: string) => {
-        const db = open();
-        try {
-          const found = await db.admins.setActive(normalizeEmail(email), active, new Date());
-          if (!found) {
-            console.error(`No account with the e-mail ${email}.`);
-            process.exitCode = EXIT.notFound;
-            return;
-          }
+      .action((email: string) =>
+        withDb(open, async (db) => {
+          const user = await findUserOrExit(db, email);
+          if (!user) return;
+          await db.admins.setActive(user.email, active, new Date());
           console.log(active ? `${email} is now an admin.` : `${email} is no longer an admin.`);
-        } finally {
-          db.close();
-        }
-      });
+        }),
+      );
   }
 
   const gold = program.command('gold').description('give or end Gold without a payment (support, demos, tests)');
@@ -106,15 +99,10 @@ export function buildProgram(source: Record<string, string | undefined> = proces
     .command('grant <email>')
     .description('make the account Gold for a number of days')
     .option('--days <n>', 'how long', positiveInt, 30)
-    .action(async (email: string, opts: { days: number }) => {
-      const db = open();
-      try {
-        const user = await db.users.findByEmail(normalizeEmail(email));
-        if (!user) {
-          console.error(`No account with the e-mail ${email}.`);
-          process.exitCode = EXIT.notFound;
-          return;
-        }
+    .action((email: string, opts: { days: number }) =>
+      withDb(open, async (db) => {
+        const user = await findUserOrExit(db, email);
+        if (!user) return;
         const now = new Date();
         const end = new Date(now.getTime() + opts.days * 86_400_000);
         await db.subscriptions.set(
@@ -123,32 +111,20 @@ export function buildProgram(source: Record<string, string | undefined> = proces
           now,
         );
         console.log(`${email} is Gold until ${end.toISOString()}.`);
-      } finally {
-        db.close();
-      }
-    });
+      }),
+    );
   gold
     .command('revoke <email>')
     .description('end Gold now')
-    .action(async (email: string) => {
-      const db = open();
-      try {
-        const user = await db.users.findByEmail(normalizeEmail(email));
-        if (!user) {
-          console.error(`No account with the e-mail ${email}.`);
-          process.exitCode = EXIT.notFound;
-          return;
-        }
-        await db.subscriptions.set(
-          user.id,
-          { isPremium: false, tier: null, subscriptionEnd: null, cancelled: false },
-          new Date(),
-        );
+    .action((email: string) =>
+      withDb(open, async (db) => {
+        const user = await findUserOrExit(db, email);
+        if (!user) return;
+        const ended = { isPremium: false, tier: null, subscriptionEnd: null, cancelled: false };
+        await db.subscriptions.set(user.id, ended, new Date());
         console.log(`${email} is no longer Gold.`);
-      } finally {
-        db.close();
-      }
-    });
+      }),
+    );
 
   registerOperations(program, open);
 

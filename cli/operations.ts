@@ -24,10 +24,17 @@ function fail(message: string, code: number) {
   process.exitCode = code;
 }
 
+/** The account with this e-mail; otherwise null, after saying so and setting exit code 3. */
+export async function findUserOrExit(db: Database, email: string) {
+  const user = await db.users.findByEmail(normalizeEmail(email));
+  if (!user) fail(`No account with the e-mail ${email}.`, EXIT.notFound);
+  return user;
+}
+
 const codeFor = (errorCode: string) => (errorCode.endsWith('NOT_FOUND') ? EXIT.notFound : EXIT.conflict);
 
 /** Runs with the database open and always closes it. */
-async function withDb<T>(open: Open, fn: (db: Database, deps: AdminDeps) => Promise<T>) {
+export async function withDb<T>(open: Open, fn: (db: Database, deps: AdminDeps) => Promise<T>) {
   const db = open();
   try {
     return await fn(db, { clock: { now: () => new Date() }, ids: uuidIds, admin: db.admins });
@@ -100,13 +107,7 @@ export function registerOperations(program: Command, open: Open) {
     .description('re-run the rules over stored messages and flag what is not flagged yet')
     .action(() =>
       withDb(open, async (db) => {
-        const sql = (db.discovery as unknown as { db: { $client: import('better-sqlite3').Database } }).db.$client;
-        const rows = sql
-          .prepare(
-            `SELECT m.id, m.sender_id, m.content FROM messages m
-             WHERE m.removed = 0 AND NOT EXISTS (SELECT 1 FROM content_flags f WHERE f.content_type = 'message' AND f.content_id = m.id)`,
-          )
-          .all() as { id: string; sender_id: string; content: string }[];
+        const rows = await db.contentFlags.unflaggedMessages();
         const bar = progressBar('scanning', rows.length);
         let flagged = 0;
         for (const [i, m] of rows.entries()) {
@@ -115,7 +116,7 @@ export function registerOperations(program: Command, open: Open) {
               id: uuidIds.newId(),
               contentType: 'message',
               contentId: m.id,
-              authorId: m.sender_id,
+              authorId: m.senderId,
               flag,
               at: new Date(),
             });
@@ -175,8 +176,8 @@ export function registerOperations(program: Command, open: Open) {
       .description(name === 'suspend' ? 'hide from discovery and end every session' : 'make the account active again')
       .action((email: string) =>
         withDb(open, async (db, deps) => {
-          const user = await db.users.findByEmail(normalizeEmail(email));
-          if (!user) return fail(`No account with the e-mail ${email}.`, EXIT.notFound);
+          const user = await findUserOrExit(db, email);
+          if (!user) return;
           const r = await setUserStatus(deps, null, user.id, status);
           if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
           console.log(`${email} is now ${status}.`);

@@ -59,6 +59,8 @@ export type ContentFlagInput = {
 
 export interface ContentFlagRepository {
   add(flag: ContentFlagInput): Promise<void>;
+  /** Stored messages, not removed, that carry no content flag yet (re-scanned by the rules, D22). */
+  unflaggedMessages(): Promise<Pick<Message, 'id' | 'senderId' | 'content'>[]>;
 }
 
 export type RealtimeEvent =

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { routePaths } from '../../web/src/app/routes';
 import { browserMissing, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { completeStudent } from './support/students';
+import { completeStudent, student } from './support/students';
 
 describe.skipIf(browserMissing)('accessibility of every route (axe, WCAG 2.1 AA)', () => {
   let server: RunningServer;
@@ -46,7 +46,7 @@ describe.skipIf(browserMissing)('accessibility of every route (axe, WCAG 2.1 AA)
 
   it('has no serious or critical violations signed in with a complete profile', async () => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
-    await completeStudent(context.request, server.url, 'a11y.student@ucla.edu', 'Avery');
+    await completeStudent(context.request, server.url, student('a11y.student@ucla.edu', 'Avery'));
     const page = await context.newPage();
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Accept All' }).click();

@@ -7,29 +7,14 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { PROMPTS } from '../../fixtures/prompts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { completeStudent, type Student, signedInUserId, signUp } from './support/students';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PASSWORD = 'Quiet-Study-Room-7';
-const UCLA = 'University of California, Los Angeles';
 const SCAM = "I'm out of the country, please wire transfer the deposit before viewing";
 const ADMIN_EMAIL = 'ops.lead@ucla.edu';
-
-type Student = {
-  email: string;
-  name: string;
-  major: string;
-  gender: string;
-  colour: [string, string];
-  bio: string;
-  answers: [string, string, string];
-  preferences: { cleanliness: number; noiseLevel: number; sleepSchedule: number; studyHabits: number };
-  budget: [number, number];
-};
 
 const A: Student = {
   email: 'casey.morgan@ucla.edu',
@@ -53,18 +38,6 @@ const B: Student = {
   preferences: { cleanliness: 5, noiseLevel: 2, sleepSchedule: 1, studyHabits: 5 },
   budget: [850, 1250],
 };
-
-/** A portrait-like placeholder photo: a soft gradient with a head-and-shoulders silhouette. */
-async function portrait(from: string, to: string, variant: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${to}"/><stop offset="1" stop-color="${from}"/></linearGradient></defs>
-    <rect width="600" height="750" fill="url(#g)"/>
-    <circle cx="${300 + variant * 20}" cy="300" r="110" fill="#ffffff" fill-opacity="0.55"/>
-    <ellipse cx="${300 + variant * 20}" cy="700" rx="230" ry="210" fill="#ffffff" fill-opacity="0.45"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
 
 describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
   let server: RunningServer;
@@ -95,77 +68,11 @@ describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
     await page.setViewportSize(viewport);
   }
 
-  /** Sign-up, confirmation link and sign-in through the API. */
-  async function signUp(request: APIRequestContext, email: string) {
-    const signUp = await request.post(`${server.url}/api/auth/sign-up`, { data: { email, password: PASSWORD } });
-    expect(signUp.status()).toBe(201);
-    const mailbox = await request.get(`${server.url}/api/dev/mailbox`);
-    const { messages } = (await mailbox.json()) as { messages: { to: string; link: string | null }[] };
-    const link = messages.find((m) => m.to === email)?.link;
-    if (!link) throw new Error(`no mail for ${email}`);
-    await request.get(link, { maxRedirects: 0 });
-    const signIn = await request.post(`${server.url}/api/auth/sign-in`, { data: { email, password: PASSWORD } });
-    expect(signIn.status()).toBe(200);
-  }
-
-  /** Sign-up, confirmation link, agreement, sign-in, 3 photos and a completed profile, all through the API. */
-  async function completeStudent(request: APIRequestContext, s: Student) {
-    await signUp(request, s.email);
-    const agreement = await request.post(`${server.url}/api/agreements`, {
-      data: {
-        tos_accepted: true,
-        privacy_accepted: true,
-        marketing_accepted: false,
-        accepted_at: new Date().toISOString(),
-        user_agent: 'e2e',
-      },
-    });
-    expect(agreement.status()).toBe(201);
-    for (let i = 0; i < 3; i++) {
-      const upload = await request.post(`${server.url}/api/profile/photos`, {
-        multipart: {
-          photo: { name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: await portrait(...s.colour, i) },
-        },
-      });
-      expect(upload.status()).toBe(201);
-    }
-    const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
-    const complete = await request.post(`${server.url}/api/profile/complete`, {
-      data: {
-        basics: {
-          name: s.name,
-          bio: s.bio,
-          university: UCLA,
-          major: s.major,
-          graduationYear: 2027,
-          gender: s.gender,
-          genderSelfDescribe: null,
-        },
-        prompts: prompts.map((p, i) => ({ promptId: p.id, response: s.answers[i] })),
-        preferences: {
-          ...s.preferences,
-          guestPolicy: 3,
-          smokingTolerance: 'no_smoking',
-          housingStatus: 'looking_to_join',
-          financialStatus: 'part-time',
-          needsCosigner: 'no',
-          moveIn: 'flexible',
-          minBudget: s.budget[0],
-          maxBudget: s.budget[1],
-          preferredNeighborhoods: ['Westwood'],
-          dealbreakers: [],
-          genderPreference: ['Open to all'],
-        },
-      },
-    });
-    expect(complete.status(), await complete.text()).toBe(200);
-  }
-
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await completeStudent(context.request, s);
-    const me = (await (await context.request.get(`${server.url}/api/me`)).json()) as { user: { id: string } };
-    return { context, page: await context.newPage(), id: me.user.id };
+    await completeStudent(context.request, server.url, s);
+    const id = await signedInUserId(context.request, server.url);
+    return { context, page: await context.newPage(), id };
   }
 
   async function dismissCookies(page: Page) {
@@ -224,7 +131,7 @@ describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
 
     // The admin: an account granted with the CLI (D27).
     const adminContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
-    await signUp(adminContext.request, ADMIN_EMAIL);
+    await signUp(adminContext.request, server.url, ADMIN_EMAIL);
     const out = execFileSync(
       process.execPath,
       ['--import', 'tsx', 'cli/main.ts', '--database', `file:${server.dir}/nestmate.db`, 'admin', 'grant', ADMIN_EMAIL],

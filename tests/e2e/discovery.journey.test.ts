@@ -7,73 +7,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import sharp from 'sharp';
-import { PROMPTS } from '../../fixtures/prompts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { MAYA as A, JORDAN as B, CASEY as C, completeStudent, type Student, UCLA } from './support/students';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PASSWORD = 'Quiet-Study-Room-7';
-const UCLA = 'University of California, Los Angeles';
-
-type Student = {
-  email: string;
-  name: string;
-  major: string;
-  gender: string;
-  colour: [string, string];
-  bio: string;
-  answers: [string, string, string];
-  preferences: { cleanliness: number; noiseLevel: number; sleepSchedule: number; studyHabits: number };
-  budget: [number, number];
-};
-
-const A: Student = {
-  email: 'maya.lopez@ucla.edu',
-  name: 'Maya Lopez',
-  major: 'Psychology',
-  gender: 'Female',
-  colour: ['#1b7a73', '#77cfc4'],
-  bio: 'Psych major, early riser, tidy kitchen. Looking for a calm place near campus.',
-  answers: ['Pancakes, a long run and a clean kitchen.', 'Headphones on after 10pm.', 'Board game nights.'],
-  preferences: { cleanliness: 4, noiseLevel: 2, sleepSchedule: 1, studyHabits: 4 },
-  budget: [800, 1200],
-};
-const B: Student = {
-  email: 'jordan.rivera@ucla.edu',
-  name: 'Jordan Rivera',
-  major: 'Computer Science',
-  gender: 'Non-binary',
-  colour: ['#d9431c', '#ffc7b0'],
-  bio: 'Third-year CS student who cooks a lot and keeps shared spaces spotless.',
-  answers: ['Farmers market, then a long run.', 'Quiet weeknights, fun weekends.', 'Cooking for friends.'],
-  preferences: { cleanliness: 4, noiseLevel: 2, sleepSchedule: 2, studyHabits: 4 },
-  budget: [900, 1300],
-};
-const C: Student = {
-  email: 'casey.nguyen@ucla.edu',
-  name: 'Casey Nguyen',
-  major: 'Economics',
-  gender: 'Female',
-  colour: ['#b87806', '#fde68a'],
-  bio: 'Econ major, night owl on weekends, always up for a hike.',
-  answers: ['Sleeping in, then brunch.', 'Lights off by midnight.', 'Hiking Griffith Park.'],
-  preferences: { cleanliness: 3, noiseLevel: 3, sleepSchedule: 3, studyHabits: 3 },
-  budget: [700, 1100],
-};
-
-/** A portrait-like placeholder photo: a soft gradient with a head-and-shoulders silhouette. */
-async function portrait(from: string, to: string, variant: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${to}"/><stop offset="1" stop-color="${from}"/></linearGradient></defs>
-    <rect width="600" height="750" fill="url(#g)"/>
-    <circle cx="${300 + variant * 20}" cy="300" r="110" fill="#ffffff" fill-opacity="0.55"/>
-    <ellipse cx="${300 + variant * 20}" cy="700" rx="230" ry="210" fill="#ffffff" fill-opacity="0.45"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
 
 describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
   let server: RunningServer;
@@ -102,75 +41,10 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     await page.setViewportSize(viewport);
   }
 
-  /** Sign-up, confirmation link, agreement, sign-in, 3 photos and a completed profile, all through the API. */
-  async function completeStudent(request: APIRequestContext, s: Student) {
-    const signUp = await request.post(`${server.url}/api/auth/sign-up`, {
-      data: { email: s.email, password: PASSWORD },
-    });
-    expect(signUp.status()).toBe(201);
-    const mailbox = await request.get(`${server.url}/api/dev/mailbox`);
-    const { messages } = (await mailbox.json()) as { messages: { to: string; link: string | null }[] };
-    const link = messages.find((m) => m.to === s.email)?.link;
-    if (!link) throw new Error(`no mail for ${s.email}`);
-    await request.get(link, { maxRedirects: 0 });
-    const signIn = await request.post(`${server.url}/api/auth/sign-in`, {
-      data: { email: s.email, password: PASSWORD },
-    });
-    expect(signIn.status()).toBe(200);
-    const agreement = await request.post(`${server.url}/api/agreements`, {
-      data: {
-        tos_accepted: true,
-        privacy_accepted: true,
-        marketing_accepted: false,
-        accepted_at: new Date().toISOString(),
-        user_agent: 'e2e',
-      },
-    });
-    expect(agreement.status()).toBe(201);
-    for (let i = 0; i < 3; i++) {
-      const upload = await request.post(`${server.url}/api/profile/photos`, {
-        multipart: {
-          photo: { name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: await portrait(...s.colour, i) },
-        },
-      });
-      expect(upload.status()).toBe(201);
-    }
-    const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
-    const complete = await request.post(`${server.url}/api/profile/complete`, {
-      data: {
-        basics: {
-          name: s.name,
-          bio: s.bio,
-          university: UCLA,
-          major: s.major,
-          graduationYear: 2027,
-          gender: s.gender,
-          genderSelfDescribe: null,
-        },
-        prompts: prompts.map((p, i) => ({ promptId: p.id, response: s.answers[i] })),
-        preferences: {
-          ...s.preferences,
-          guestPolicy: 3,
-          smokingTolerance: 'no_smoking',
-          housingStatus: 'looking_to_join',
-          financialStatus: 'part-time',
-          needsCosigner: 'no',
-          moveIn: 'flexible',
-          minBudget: s.budget[0],
-          maxBudget: s.budget[1],
-          preferredNeighborhoods: ['Westwood'],
-          dealbreakers: [],
-          genderPreference: ['Open to all'],
-        },
-      },
-    });
-    expect(complete.status(), await complete.text()).toBe(200);
-  }
-
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
     // Reduced motion: the screens must work without it, and axe then never measures a toast mid-fade.
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await completeStudent(context.request, s);
+    await completeStudent(context.request, server.url, s);
     const page = await context.newPage();
     await page.goto(server.url);
     await page.getByRole('button', { name: 'Accept All' }).click();

@@ -7,62 +7,12 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { type APIRequestContext, type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import sharp from 'sharp';
-import { PROMPTS } from '../../fixtures/prompts';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { browserMissing, CHROME_PATH, DESKTOP, PHONE, seriousA11yViolations } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
+import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const PASSWORD = 'Quiet-Study-Room-7';
-const UCLA = 'University of California, Los Angeles';
-
-type Student = {
-  email: string;
-  name: string;
-  major: string;
-  gender: string;
-  colour: [string, string];
-  bio: string;
-  answers: [string, string, string];
-  preferences: { cleanliness: number; noiseLevel: number; sleepSchedule: number; studyHabits: number };
-  budget: [number, number];
-};
-
-const A: Student = {
-  email: 'maya.lopez@ucla.edu',
-  name: 'Maya Lopez',
-  major: 'Psychology',
-  gender: 'Female',
-  colour: ['#1b7a73', '#77cfc4'],
-  bio: 'Psych major, early riser, tidy kitchen. Looking for a calm place near campus.',
-  answers: ['Pancakes, a long run and a clean kitchen.', 'Headphones on after 10pm.', 'Board game nights.'],
-  preferences: { cleanliness: 4, noiseLevel: 2, sleepSchedule: 1, studyHabits: 4 },
-  budget: [800, 1200],
-};
-const B: Student = {
-  email: 'jordan.rivera@ucla.edu',
-  name: 'Jordan Rivera',
-  major: 'Computer Science',
-  gender: 'Non-binary',
-  colour: ['#d9431c', '#ffc7b0'],
-  bio: 'Third-year CS student who cooks a lot and keeps shared spaces spotless.',
-  answers: ['Farmers market, then a long run.', 'Quiet weeknights, fun weekends.', 'Cooking for friends.'],
-  preferences: { cleanliness: 4, noiseLevel: 2, sleepSchedule: 2, studyHabits: 4 },
-  budget: [900, 1300],
-};
-
-/** A portrait-like placeholder photo: a soft gradient with a head-and-shoulders silhouette. */
-async function portrait(from: string, to: string, variant: number): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="750">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
-      <stop offset="0" stop-color="${to}"/><stop offset="1" stop-color="${from}"/></linearGradient></defs>
-    <rect width="600" height="750" fill="url(#g)"/>
-    <circle cx="${300 + variant * 20}" cy="300" r="110" fill="#ffffff" fill-opacity="0.55"/>
-    <ellipse cx="${300 + variant * 20}" cy="700" rx="230" ry="210" fill="#ffffff" fill-opacity="0.45"/>
-  </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
-}
 
 describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
   let server: RunningServer;
@@ -108,78 +58,13 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     await page.setViewportSize(viewport);
   }
 
-  /** Sign-up, confirmation link, agreement, sign-in, 3 photos and a completed profile, all through the API. */
-  async function completeStudent(request: APIRequestContext, s: Student) {
-    const signUp = await request.post(`${server.url}/api/auth/sign-up`, {
-      data: { email: s.email, password: PASSWORD },
-    });
-    expect(signUp.status()).toBe(201);
-    const mailbox = await request.get(`${server.url}/api/dev/mailbox`);
-    const { messages } = (await mailbox.json()) as { messages: { to: string; link: string | null }[] };
-    const link = messages.find((m) => m.to === s.email)?.link;
-    if (!link) throw new Error(`no mail for ${s.email}`);
-    await request.get(link, { maxRedirects: 0 });
-    const signIn = await request.post(`${server.url}/api/auth/sign-in`, {
-      data: { email: s.email, password: PASSWORD },
-    });
-    expect(signIn.status()).toBe(200);
-    const agreement = await request.post(`${server.url}/api/agreements`, {
-      data: {
-        tos_accepted: true,
-        privacy_accepted: true,
-        marketing_accepted: false,
-        accepted_at: new Date().toISOString(),
-        user_agent: 'e2e',
-      },
-    });
-    expect(agreement.status()).toBe(201);
-    for (let i = 0; i < 3; i++) {
-      const upload = await request.post(`${server.url}/api/profile/photos`, {
-        multipart: {
-          photo: { name: `photo-${i}.jpg`, mimeType: 'image/jpeg', buffer: await portrait(...s.colour, i) },
-        },
-      });
-      expect(upload.status()).toBe(201);
-    }
-    const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
-    const complete = await request.post(`${server.url}/api/profile/complete`, {
-      data: {
-        basics: {
-          name: s.name,
-          bio: s.bio,
-          university: UCLA,
-          major: s.major,
-          graduationYear: 2027,
-          gender: s.gender,
-          genderSelfDescribe: null,
-        },
-        prompts: prompts.map((p, i) => ({ promptId: p.id, response: s.answers[i] })),
-        preferences: {
-          ...s.preferences,
-          guestPolicy: 3,
-          smokingTolerance: 'no_smoking',
-          housingStatus: 'looking_to_join',
-          financialStatus: 'part-time',
-          needsCosigner: 'no',
-          moveIn: 'flexible',
-          minBudget: s.budget[0],
-          maxBudget: s.budget[1],
-          preferredNeighborhoods: ['Westwood'],
-          dealbreakers: [],
-          genderPreference: ['Open to all'],
-        },
-      },
-    });
-    expect(complete.status(), await complete.text()).toBe(200);
-  }
-
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
     await context.grantPermissions(['camera', 'microphone'], { origin: server.url });
-    await completeStudent(context.request, s);
-    const me = (await (await context.request.get(`${server.url}/api/me`)).json()) as { user: { id: string } };
+    await completeStudent(context.request, server.url, s);
+    const id = await signedInUserId(context.request, server.url);
     const page = await context.newPage();
-    return { context, page, id: me.user.id };
+    return { context, page, id };
   }
 
   async function goToMessages(page: Page) {
@@ -243,31 +128,19 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     const bLog = b.page.getByRole('log');
     await bLog.getByText('Hi Jordan! Still looking for a place near Westwood?').waitFor();
 
-    // A sees the read receipt live.
-    await aLog.getByText('Read', { exact: false }).waitFor();
+    // A sees the read receipt live, on the message B read.
+    const first = aLog.getByRole('listitem').filter({ hasText: 'Hi Jordan! Still looking for a place near Westwood?' });
+    await first.getByText('· Read', { exact: true }).waitFor();
 
     // B answers; A sees it live (and, with the chat open, it is read at once).
     const bBox = b.page.getByRole('textbox', { name: `Message ${A.name}` });
     await bBox.fill('Yes! I found a 2-bed on Gayley.\nWant to see it this weekend?');
     await b.page.getByRole('button', { name: 'Send message' }).click();
     await aLog.getByText(/I found a 2-bed on Gayley/).waitFor();
-    // A's open chat marks the reply read on the server at once. (The live receipt is checked in the
-    // other direction above; this direction waits on the server's record, which is what B's
-    // screen shows on its next refresh.)
-    await expect
-      .poll(
-        async () => {
-          const { conversations } = (await (await b.page.request.get(`${server.url}/api/conversations`)).json()) as {
-            conversations: { id: string }[];
-          };
-          const { messages } = (await (
-            await b.page.request.get(`${server.url}/api/conversations/${conversations[0]?.id}/messages`)
-          ).json()) as { messages: { content: string; isRead: boolean }[] };
-          return messages.find((m) => m.content.startsWith('Yes! I found a 2-bed'))?.isRead;
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    // A's open chat reads the reply at once; B sees the receipt live, on the reply itself.
+    const reply = bLog.getByRole('listitem').filter({ hasText: 'I found a 2-bed on Gayley' });
+    await reply.getByText('· Read', { exact: true }).waitFor();
+    expect(await bLog.getByText('· Read', { exact: true }).count()).toBe(1);
     await expectAccessible(a.page, 'chat (A)');
     await expectAccessible(b.page, 'chat (B)');
     await shoot(a.page, 'chat');

@@ -195,4 +195,16 @@ export class SqliteContentFlagRepository implements ContentFlagRepository {
       )
       .run(f.id, f.contentType, f.contentId, f.authorId, f.flag.reason, f.flag.confidence, f.at.getTime());
   }
+
+  async unflaggedMessages() {
+    const rows = this.db.$client
+      .prepare(
+        `SELECT m.id, m.sender_id, m.content FROM messages m
+         WHERE m.removed = 0
+           AND NOT EXISTS (SELECT 1 FROM content_flags f WHERE f.content_type = 'message' AND f.content_id = m.id)
+         ORDER BY m.seq`,
+      )
+      .all() as { id: string; sender_id: string; content: string }[];
+    return rows.map((r) => ({ id: r.id, senderId: r.sender_id, content: r.content }));
+  }
 }

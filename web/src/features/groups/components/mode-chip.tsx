@@ -19,7 +19,7 @@ export function ModeChip({ myId, onChanged }: { myId: string; onChanged?: () => 
         className="max-w-[11rem] truncate rounded-pill bg-brand-50 px-3 py-1 text-xs font-bold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-w-xs"
       >
         <span className="sr-only">Search mode: </span>
-        {name ? `Group · ${name}` : 'Solo'}
+        <span>{name ? `Group · ${name}` : 'Solo'}</span>
         <span className="sr-only">. Manage Groups</span>
       </button>
       <ManageGroupsDialog open={open} onOpenChange={setOpen} myId={myId} onChanged={onChanged} />

@@ -3,20 +3,44 @@ import { DEFAULT_ICEBREAKERS, ICEBREAKERS_SHOWN } from '../../../../../core/mess
 import { api } from '../../../lib/api-client';
 import { type Conversation, type Message, messagingKeys } from './conversations';
 
-export type MessagePage = { messages: Message[]; hasEarlier: boolean };
+export type MessagePage = {
+  messages: Message[];
+  hasEarlier: boolean;
+  /** The newest live read receipt, kept for messages that reach the cache after it. */
+  receipt?: Receipt;
+};
+
+/** The other person (`readerId`) has read everything up to `upToSeq` (a `messages.read` frame). */
+type Receipt = { readerId: string; upToSeq: number };
 
 const PAGE = 50;
 const CATCH_UP_PAGE = 100;
 // The API pages "before a sequence number"; the newest page is the one before any number.
 const NEWEST = String(Number.MAX_SAFE_INTEGER);
 
-/** Adds messages, once each (by id), in sequence order: live frames, polling and sends can overlap. */
-export function mergeMessages(current: Message[], incoming: Message[]): Message[] {
+const readBy = (receipt: Receipt | undefined, m: Message) =>
+  receipt !== undefined && m.senderId !== receipt.readerId && m.seq <= receipt.upToSeq;
+
+/**
+ * Adds messages, once each (by id), in sequence order: live frames, polling and sends can overlap.
+ * Read is one-way: a copy fetched or returned before the other person read a message (the send's
+ * own 201 often lands after their live receipt, issue 5) never turns "Read" back off.
+ */
+export function mergeMessages(current: Message[], incoming: Message[], receipt?: Receipt): Message[] {
   if (incoming.length === 0) return current;
   const byId = new Map(current.map((m) => [m.id, m]));
-  for (const m of incoming) byId.set(m.id, { ...byId.get(m.id), ...m });
+  for (const m of incoming) {
+    const known = byId.get(m.id);
+    byId.set(m.id, { ...known, ...m, isRead: m.isRead || known?.isRead === true || readBy(receipt, m) });
+  }
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
 }
+
+/** `page` with `incoming` merged in, under the receipt the page already holds. */
+const withMessages = (page: MessagePage, incoming: Message[]): MessagePage => ({
+  ...page,
+  messages: mergeMessages(page.messages, incoming, page.receipt),
+});
 
 export const lastSeq = (messages: Message[]) => messages.reduce((max, m) => Math.max(max, m.seq), 0);
 
@@ -37,10 +61,14 @@ export function useMessages(conversationId: string | null) {
       const id = conversationId ?? '';
       const newest = await list(id, { before: NEWEST, limit: String(PAGE) });
       const cached = queryClient.getQueryData<MessagePage>(messagingKeys.messages(id));
-      return {
-        messages: mergeMessages(cached?.messages ?? [], newest),
-        hasEarlier: cached?.hasEarlier ?? newest.length === PAGE,
-      };
+      return withMessages(
+        {
+          messages: cached?.messages ?? [],
+          hasEarlier: cached?.hasEarlier ?? newest.length === PAGE,
+          receipt: cached?.receipt,
+        },
+        newest,
+      );
     },
   });
 }
@@ -52,29 +80,38 @@ export async function loadEarlier(queryClient: QueryClient, conversationId: stri
   if (!first) return;
   const older = await list(conversationId, { before: String(first.seq), limit: String(PAGE) });
   queryClient.setQueryData<MessagePage>(key, (page) =>
-    page ? { messages: mergeMessages(page.messages, older), hasEarlier: older.length === PAGE } : page,
+    page ? { ...withMessages(page, older), hasEarlier: older.length === PAGE } : page,
   );
 }
 
 /** Adds one message (a live frame or a send) to a conversation already in the cache. */
 export function addMessage(queryClient: QueryClient, message: Message) {
   queryClient.setQueryData<MessagePage>(messagingKeys.messages(message.conversationId), (page) =>
-    page ? { ...page, messages: mergeMessages(page.messages, [message]) } : page,
+    page ? withMessages(page, [message]) : page,
   );
 }
 
-/** The other side read your messages up to `upToSeq` (their read receipt). */
+/**
+ * The other side read your messages up to `upToSeq` (their read receipt). The receipt is kept on
+ * the page, so a message it covers that is added later (a send's 201, a frame that was
+ * overtaken) shows "Read" too.
+ */
 export function markOwnRead(queryClient: QueryClient, conversationId: string, readerId: string, upToSeq: number) {
-  queryClient.setQueryData<MessagePage>(messagingKeys.messages(conversationId), (page) =>
-    page
-      ? {
-          ...page,
-          messages: page.messages.map((m) =>
-            m.senderId !== readerId && m.seq <= upToSeq && !m.isRead ? { ...m, isRead: true } : m,
-          ),
-        }
-      : page,
-  );
+  const key = messagingKeys.messages(conversationId);
+  if (!queryClient.getQueryData<MessagePage>(key)) {
+    // The chat is still loading, and its first page may have been fetched before this read.
+    void queryClient.invalidateQueries({ queryKey: key });
+    return;
+  }
+  queryClient.setQueryData<MessagePage>(key, (page) => {
+    if (!page) return page;
+    const receipt = { readerId, upToSeq: Math.max(upToSeq, page.receipt?.upToSeq ?? 0) };
+    return {
+      ...page,
+      receipt,
+      messages: page.messages.map((m) => (!m.isRead && readBy(receipt, m) ? { ...m, isRead: true } : m)),
+    };
+  });
 }
 
 /**
@@ -95,7 +132,7 @@ export async function catchUp(queryClient: QueryClient, conversationId: string):
     after = lastSeq(batch);
   }
   if (fresh.length > 0) {
-    queryClient.setQueryData<MessagePage>(key, (p) => (p ? { ...p, messages: mergeMessages(p.messages, fresh) } : p));
+    queryClient.setQueryData<MessagePage>(key, (p) => (p ? withMessages(p, fresh) : p));
   }
   return fresh;
 }

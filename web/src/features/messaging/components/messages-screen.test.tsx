@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { DEFAULT_ICEBREAKERS, MESSAGE_MESSAGES } from '../../../../../core/messaging/rules';
 import { db, seedSignedInUser } from '../../../test/db';
@@ -231,6 +231,37 @@ describe('Messages', () => {
     // Their read receipt arrives live too.
     pushFrame({ type: 'messages.read', conversationId: c.id, readerId: c.other.userId, upToSeq: message.seq });
     expect(await within(chat).findByText(/Read/)).toBeInTheDocument();
+  });
+
+  it('keeps the live "Read" receipt when it arrives before the response to the send', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hey' }]);
+    // As on the real server: the message is stored and pushed to both people; Jordan's open chat
+    // reads it at once, and that receipt reaches this page before the send's own (slower) 201,
+    // which still carries the message as it was stored: unread.
+    server.use(
+      http.post('/api/conversations/:id/messages', async ({ request }) => {
+        const { content } = (await request.json()) as { content: string };
+        const message = seedMessage(c.id, me.id, content);
+        pushFrame({ type: 'message.created', message });
+        db.message.update({ where: { id: { equals: message.id } }, data: { isRead: true } });
+        pushFrame({ type: 'messages.read', conversationId: c.id, readerId: c.other.userId, upToSeq: message.seq });
+        await delay(200);
+        return HttpResponse.json({ message }, { status: 201 });
+      }),
+    );
+    const { user } = await openMessages(`/?tab=matches&conversation=${c.id}`);
+    const chat = await log();
+    await waitFor(() => expect(openSocketCount()).toBe(1));
+    const box = screen.getByRole('textbox', { name: 'Message Jordan Rivera' });
+    await user.type(box, 'On my way{Enter}');
+
+    const sent = (await within(chat).findByText('On my way')).closest('li') as HTMLElement;
+    expect(await within(sent).findByText(/Read/)).toBeInTheDocument();
+    // The send has finished (the composer is cleared once its 201 is handled): still read.
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(within(sent).getByText(/Read/)).toBeInTheDocument();
+    expect(within(chat).getAllByText(/Read/)).toHaveLength(1);
   });
 
   it('polls every 3 s when the live channel drops and catches up without duplicates', async () => {
