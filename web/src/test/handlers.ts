@@ -12,6 +12,7 @@ import { adminHandlers } from './admin-handlers';
 import { billingHandlers } from './billing-handlers';
 import { db } from './db';
 import { discoveryHandlers } from './discovery-handlers';
+import { groupsHandlers } from './groups-handlers';
 import { messagingHandlers } from './messaging-handlers';
 import { profileHandlers } from './profile-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -155,6 +156,7 @@ export const handlers = [
   // Before discovery: its premium status answers first for users with a seeded subscription.
   ...billingHandlers,
   ...discoveryHandlers,
+  ...groupsHandlers,
   ...messagingHandlers,
   ...settingsHandlers,
   ...adminHandlers,

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { resetDb } from './db';
+import { groupsTest } from './groups-handlers';
 import { testConfig } from './handlers';
 import { server } from './server';
 
@@ -39,6 +40,7 @@ afterEach(() => {
   cleanup();
   server.resetHandlers();
   resetDb();
+  groupsTest.reset();
   localStorage.clear();
   testConfig.ageGateEnabled = true;
   const seen = unhandled.splice(0);
