@@ -4,7 +4,7 @@
  * screen on the way for serious or critical WCAG 2.1 AA violations.
  */
 import type { Browser, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 
 const PASSWORD = 'Quiet-Study-Room-7';
@@ -29,10 +29,6 @@ describe.skipIf(browserMissing)('accounts journey (Chromium)', () => {
     const link = messages.find((m) => m.to === to)?.link;
     if (!link) throw new Error(`no mail for ${to}`);
     return link;
-  }
-
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
   }
 
   it('signs up, confirms, agrees, signs in, lands on profile setup and signs out', async () => {

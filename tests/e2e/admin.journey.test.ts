@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { completeStudent, type Student, signedInUserId, signUp } from './support/students';
 
@@ -53,20 +53,8 @@ describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
     await server?.stop();
   });
 
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
-  }
-
-  /** A full-page screenshot at phone and desktop widths, back at `viewport` afterwards. */
-  async function shoot(page: Page, name: string, viewport = DESKTOP) {
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `test-results/admin-${name}-phone.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `test-results/admin-${name}-desktop.png`, fullPage: true });
-    await page.setViewportSize(viewport);
-  }
+  const shoot = (page: Page, name: string, viewport = DESKTOP) =>
+    shootBoth(page, `admin-${name}`, { viewport, fullPage: true });
 
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, CASEY as C, completeStudent, type Student, UCLA } from './support/students';
 
@@ -28,18 +28,7 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     await server?.stop();
   });
 
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
-  }
-
-  /** A screenshot at phone and desktop widths, back at `viewport` afterwards. */
-  async function shoot(page: Page, name: string, viewport = PHONE) {
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `test-results/discovery-${name}-phone.png` });
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `test-results/discovery-${name}-desktop.png` });
-    await page.setViewportSize(viewport);
-  }
+  const shoot = (page: Page, name: string, viewport = PHONE) => shootBoth(page, `discovery-${name}`, { viewport });
 
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
     // Reduced motion: the screens must work without it, and axe then never measures a toast mid-fade.

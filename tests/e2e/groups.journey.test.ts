@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GROUP_MESSAGES } from '../../core/groups/rules';
-import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { CASEY, completeStudent, JORDAN, MAYA, type Student, student } from './support/students';
 
@@ -27,22 +27,7 @@ describe.skipIf(browserMissing)('groups journey (Chromium)', () => {
     await server?.stop();
   });
 
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
-  }
-
-  async function shoot(page: Page, name: string) {
-    const viewport = page.viewportSize() ?? PHONE;
-    for (const [label, size] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `test-results/groups-${name}-${label}.png` });
-    }
-    await page.setViewportSize(viewport);
-  }
+  const shoot = (page: Page, name: string) => shootBoth(page, `groups-${name}`);
 
   async function openAs(s: Student): Promise<{ context: BrowserContext; page: Page }> {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });

@@ -8,7 +8,7 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { browserMissing, CHROME_PATH, DESKTOP, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, CHROME_PATH, DESKTOP, expectAccessible, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
 
@@ -43,20 +43,7 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     await server?.stop();
   });
 
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
-  }
-
-  /** A screenshot at phone and desktop widths, back at `viewport` afterwards. */
-  async function shoot(page: Page, name: string, viewport = PHONE) {
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `test-results/messaging-${name}-phone.png` });
-    await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `test-results/messaging-${name}-desktop.png` });
-    await page.setViewportSize(viewport);
-  }
+  const shoot = (page: Page, name: string, viewport = PHONE) => shootBoth(page, `messaging-${name}`, { viewport });
 
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });

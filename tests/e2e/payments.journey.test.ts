@@ -6,7 +6,7 @@
  * at the Gold member price ($1.99) adds to the boost count. axe checks every payments screen.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { CASEY, completeStudent, MAYA, type Student } from './support/students';
 
@@ -24,18 +24,8 @@ describe.skipIf(browserMissing)('payments journey (Chromium)', () => {
     await server?.stop();
   });
 
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
-  }
-
-  /** Screenshots at phone and desktop widths (full page), back at `viewport` afterwards. */
-  async function shoot(page: Page, name: string, viewport = PHONE) {
-    await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `test-results/payments-${name}-phone.png`, fullPage: true });
-    await page.setViewportSize(DESKTOP);
-    await page.screenshot({ path: `test-results/payments-${name}-desktop.png`, fullPage: true });
-    await page.setViewportSize(viewport);
-  }
+  const shoot = (page: Page, name: string, viewport = PHONE) =>
+    shootBoth(page, `payments-${name}`, { viewport, fullPage: true });
 
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page }> {
     // Reduced motion: the screens must work without it, and axe then never measures a toast mid-fade.

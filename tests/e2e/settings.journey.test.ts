@@ -8,7 +8,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, launchBrowser, PHONE, seriousA11yViolations } from './support/browser';
+import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
 
@@ -26,20 +26,7 @@ describe.skipIf(browserMissing)('settings and safety journey (Chromium)', () => 
     await server?.stop();
   });
 
-  async function expectAccessible(page: Page, where: string) {
-    expect(await seriousA11yViolations(page), where).toEqual([]);
-  }
-
-  /** A screenshot at phone and desktop widths, back at phone width afterwards. */
-  async function shoot(page: Page, name: string) {
-    await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `test-results/settings-${name}-phone.png` });
-    await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(200);
-    await page.screenshot({ path: `test-results/settings-${name}-desktop.png` });
-    await page.setViewportSize(PHONE);
-  }
+  const shoot = (page: Page, name: string) => shootBoth(page, `settings-${name}`, { viewport: PHONE });
 
   async function openAs(s: Student): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', acceptDownloads: true });

@@ -45,3 +45,29 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
+
+/** Fails with the violations, named by `where`, when the page has serious or critical ones. */
+export async function expectAccessible(page: Page, where: string): Promise<void> {
+  expect(await seriousA11yViolations(page), where).toEqual([]);
+}
+
+/**
+ * Screenshots at phone and desktop widths (test-results/<name>-phone.png and -desktop.png), for
+ * looking at what a journey built; the page is left at `viewport` (its current size by default).
+ */
+export async function shootBoth(
+  page: Page,
+  name: string,
+  options: { viewport?: { width: number; height: number }; fullPage?: boolean } = {},
+): Promise<void> {
+  const viewport = options.viewport ?? page.viewportSize() ?? PHONE;
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(150);
+    await page.screenshot({ path: `test-results/${name}-${label}.png`, fullPage: options.fullPage });
+  }
+  await page.setViewportSize(viewport);
+}
