@@ -131,6 +131,8 @@ describe.skipIf(browserMissing)('groups journey (Chromium)', () => {
     // The mode survives a reload.
     await a.page.reload();
     await a.page.getByText('Group · Westwood Crew', { exact: true }).waitFor();
+    await expectAccessible(a.page, 'discover in group mode');
+    await shoot(a.page, 'chip');
 
     // A day later (the server's test clock) the code is refused.
     const later = await a.context.request.post(`${server.url}/dev/clock`, {

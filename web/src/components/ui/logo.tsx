@@ -1,7 +1,18 @@
 import { cn } from '../../lib/cn';
 
-/** The Nestmate mark and word. Decorative mark; the word carries the name. */
-export function Logo({ className, tone = 'dark' }: { className?: string; tone?: 'dark' | 'light' }) {
+/**
+ * The Nestmate mark and word. Decorative mark; the word carries the name. `compact` keeps only the
+ * mark on phones (the word stays for screen readers), where a header needs the room.
+ */
+export function Logo({
+  className,
+  tone = 'dark',
+  compact = false,
+}: {
+  className?: string;
+  tone?: 'dark' | 'light';
+  compact?: boolean;
+}) {
   return (
     <span
       className={cn('inline-flex items-center gap-2 font-display text-xl font-extrabold tracking-tight', className)}
@@ -15,7 +26,9 @@ export function Logo({ className, tone = 'dark' }: { className?: string; tone?: 
         <circle cx="26" cy="36" r="4" fill="#f0592f" />
         <circle cx="38" cy="36" r="4" fill="#f5b82e" />
       </svg>
-      <span className={tone === 'dark' ? 'text-brand-900' : 'text-white'}>Nestmate</span>
+      <span className={cn(tone === 'dark' ? 'text-brand-900' : 'text-white', compact && 'max-sm:sr-only')}>
+        Nestmate
+      </span>
     </span>
   );
 }

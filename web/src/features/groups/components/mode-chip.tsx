@@ -16,7 +16,7 @@ export function ModeChip({ myId, onChanged }: { myId: string; onChanged?: () => 
         type="button"
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
-        className="max-w-[11rem] truncate rounded-pill bg-brand-50 px-3 py-1 text-xs font-bold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-w-xs"
+        className="min-w-0 max-w-[11rem] truncate rounded-pill bg-brand-50 px-3 py-1 text-xs font-bold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-w-xs"
       >
         <span className="sr-only">Search mode: </span>
         <span>{name ? `Group · ${name}` : 'Solo'}</span>

@@ -76,9 +76,9 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
     <div className="flex min-h-dvh flex-col bg-ink-50">
       <header className="sticky top-0 z-30 border-b border-ink-200/70 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-2xl items-center justify-between gap-3 px-page">
-          <div className="flex items-center gap-3">
-            <Link to="/" aria-label="Nestmate home" className="rounded-lg">
-              <Logo className="text-lg" />
+          <div className="flex min-w-0 items-center gap-3">
+            <Link to="/" aria-label="Nestmate home" className="shrink-0 rounded-lg">
+              <Logo className="text-lg" compact />
             </Link>
             {active === 'discover' ? (
               (modeChip ?? (
@@ -90,7 +90,7 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
               <span className="rounded-pill bg-ink-100 px-3 py-1 text-xs font-bold text-ink-700">{current.label}</span>
             )}
           </div>
-          <div className="flex items-center gap-1">
+          <div className="flex shrink-0 items-center gap-1">
             {headerStatus ?? (
               <>
                 <span className="hidden sm:block">
