@@ -67,7 +67,9 @@ function smokingFactor(a: string | null, b: string | null): Factor {
   return { key: 'smoking', points: max * ratio, max, reason };
 }
 
-const money = (n: number) => `$${n.toLocaleString('en-US')}`;
+// One formatter for every pair: toLocaleString builds a new one per call, which dominated deck scoring.
+const DOLLARS = new Intl.NumberFormat('en-US');
+const money = (n: number) => `$${DOLLARS.format(n)}`;
 
 function budgetFactor(a: MatchPreferences, b: MatchPreferences): Factor {
   const max = WEIGHTS.budget;
@@ -95,17 +97,17 @@ function moveInFactor(a: string | null, b: string | null): Factor {
   return { key: 'moveIn', points: max * ratio, max, reason: days <= 30 ? 'Moving in around the same time' : null };
 }
 
+const HOUSING_FIT: Record<string, [number, string | null]> = {
+  'looking_for_roommates+looking_to_join': [1, 'One has a place, one is looking'],
+  'looking_to_join+looking_to_join': [0.7, 'Both searching for a place'],
+  'looking_for_roommates+looking_for_roommates': [0.4, null],
+};
+
 /** Someone with housing and someone looking for it fit best (D12). */
 function housingFactor(a: string | null, b: string | null): Factor {
   const max = WEIGHTS.housing;
   if (!a || !b) return { key: 'housing', points: max * NEUTRAL, max, reason: null };
-  const pair = [a, b].sort().join('+');
-  const table: Record<string, [number, string | null]> = {
-    'looking_for_roommates+looking_to_join': [1, 'One has a place, one is looking'],
-    'looking_to_join+looking_to_join': [0.7, 'Both searching for a place'],
-    'looking_for_roommates+looking_for_roommates': [0.4, null],
-  };
-  const [ratio, reason] = table[pair] ?? [0.8, null];
+  const [ratio, reason] = HOUSING_FIT[a < b ? `${a}+${b}` : `${b}+${a}`] ?? [0.8, null];
   return { key: 'housing', points: max * ratio, max, reason };
 }
 
