@@ -60,6 +60,20 @@ describe('import direction', () => {
     expect(offenders).toEqual([]);
   });
 
+  it('web features do not import each other (shared → features → app; style habit 11)', () => {
+    const featuresDir = join(ROOT, 'web/src/features');
+    const featureOf = (path: string) => relative(featuresDir, path).split('/')[0] as string;
+    const offenders = files(featuresDir).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => spec.startsWith('.'))
+        .map((spec) => ({ spec, target: resolve(dirname(file), spec) }))
+        .filter(({ target }) => !relative(featuresDir, target).startsWith('..'))
+        .filter(({ target }) => featureOf(target) !== featureOf(file))
+        .map(({ spec }) => `${relative(ROOT, file)} → ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
   it('core/ never reads the clock, randomness or the environment directly', () => {
     const offenders = files(join(ROOT, 'core'))
       .filter((f) => !f.endsWith('.test.ts'))

@@ -22,14 +22,10 @@ const PlaceholderRoute = lazy(() =>
 const EditProfileRoute = lazy(() =>
   import('../features/profiles/routes/edit-profile').then((m) => ({ default: m.EditProfileRoute })),
 );
-const UpgradeRoute = lazy(() =>
-  import('../features/billing/routes/upgrade').then((m) => ({ default: m.UpgradeRoute })),
-);
-const SuccessRoute = lazy(() =>
-  import('../features/billing/routes/success').then((m) => ({ default: m.SuccessRoute })),
-);
+const UpgradeRoute = lazy(() => import('./routes/upgrade').then((m) => ({ default: m.UpgradeRoute })));
+const SuccessRoute = lazy(() => import('./routes/success').then((m) => ({ default: m.SuccessRoute })));
 const ManageSubscriptionRoute = lazy(() =>
-  import('../features/billing/routes/manage-subscription').then((m) => ({ default: m.ManageSubscriptionRoute })),
+  import('./routes/manage-subscription').then((m) => ({ default: m.ManageSubscriptionRoute })),
 );
 const SafetyTipsRoute = lazy(() =>
   import('../features/safety/routes/safety-tips').then((m) => ({ default: m.SafetyTipsRoute })),
@@ -74,11 +70,9 @@ const CostCalculatorRoute = lazy(() =>
   import('../features/resources/routes/cost-calculator').then((m) => ({ default: m.CostCalculatorRoute })),
 );
 const AdminDashboardRoute = lazy(() =>
-  import('../features/admin/routes/admin-dashboard').then((m) => ({ default: m.AdminDashboardRoute })),
+  import('./routes/admin-dashboard').then((m) => ({ default: m.AdminDashboardRoute })),
 );
-const SettingsRoute = lazy(() =>
-  import('../features/settings/routes/settings').then((m) => ({ default: m.SettingsRoute })),
-);
+const SettingsRoute = lazy(() => import('./routes/settings').then((m) => ({ default: m.SettingsRoute })));
 const BlockedUsersRoute = lazy(() =>
   import('../features/safety/routes/blocked-users').then((m) => ({ default: m.BlockedUsersRoute })),
 );

@@ -2,8 +2,8 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { type ReactNode, useState } from 'react';
 import { Link, type NavigateFunction, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
 import {
   AccessibilityIcon,
   BanIcon,
@@ -20,17 +20,17 @@ import {
   PhoneIcon,
   ShieldIcon,
   UserIcon,
-} from '../../../components/ui/icons';
-import { PageShell } from '../../../components/ui/page-shell';
-import { cn } from '../../../lib/cn';
-import { paths } from '../../../lib/paths';
+} from '../../components/ui/icons';
+import { PageShell } from '../../components/ui/page-shell';
 // Settings is where other features are reached from (001 §2): it composes the auth feature's
 // session calls and the consent feature's cookie preferences rather than copying them.
-import { meQueryKey, useMe } from '../../auth/api/get-me';
-import { signOut } from '../../auth/api/sign-out';
-import { openCookiePreferences } from '../../consent/api/cookie-preferences';
-import { DataManagementDialog } from '../components/data-management-dialog';
-import { FeatureRequestsDialog } from '../components/feature-requests-dialog';
+import { meQueryKey, useMe } from '../../features/auth/api/get-me';
+import { signOut } from '../../features/auth/api/sign-out';
+import { openCookiePreferences } from '../../features/consent/api/cookie-preferences';
+import { DataManagementDialog } from '../../features/settings/components/data-management-dialog';
+import { FeatureRequestsDialog } from '../../features/settings/components/feature-requests-dialog';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
 
 type Modal = 'feature-requests' | 'data' | 'sign-out' | null;
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { FEEDBACK_MESSAGES } from '../../../../../core/feedback/rules';
-import { PRIVACY_MESSAGES } from '../../../../../core/privacy/data-requests';
-import { db, seedSignedInUser } from '../../../test/db';
-import { renderApp, skipCookieBanner } from '../../../test/render-app';
-import { completeExports, resetSettingsTest, seedFeatureRequest, settingsTest } from '../../../test/settings-handlers';
+import { FEEDBACK_MESSAGES } from '../../../../core/feedback/rules';
+import { PRIVACY_MESSAGES } from '../../../../core/privacy/data-requests';
+import { db, seedSignedInUser } from '../../test/db';
+import { renderApp, skipCookieBanner } from '../../test/render-app';
+import { completeExports, resetSettingsTest, seedFeatureRequest, settingsTest } from '../../test/settings-handlers';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -70,7 +70,7 @@ describe('Settings', () => {
   it('shows the sign-out failure toast', async () => {
     seedSignedInUser();
     const { user } = await openSettings();
-    const { server } = await import('../../../test/server');
+    const { server } = await import('../../test/server');
     const { http, HttpResponse } = await import('msw');
     server.use(http.post('/api/auth/sign-out', () => HttpResponse.json({}, { status: 500 })));
     await user.click(screen.getByRole('button', { name: /Sign Out/ }));

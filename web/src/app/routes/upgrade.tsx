@@ -1,20 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatUsd, type PlanId } from '../../../../../core/billing/catalog';
-import { Alert } from '../../../components/ui/alert';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { CrownIcon, ExternalLinkIcon } from '../../../components/ui/icons';
-import { PageShell } from '../../../components/ui/page-shell';
-import { Spinner } from '../../../components/ui/spinner';
-import { paths } from '../../../lib/paths';
+import { formatUsd, type PlanId } from '../../../../core/billing/catalog';
+import { Alert } from '../../components/ui/alert';
+import { Button, LinkButton } from '../../components/ui/button';
+import { CrownIcon, ExternalLinkIcon } from '../../components/ui/icons';
+import { PageShell } from '../../components/ui/page-shell';
+import { Spinner } from '../../components/ui/spinner';
+import { billingKeys, type CatalogPlan, type CatalogProduct, useCatalog } from '../../features/billing/api/get-catalog';
+import { useStartCheckout, useStartPayment } from '../../features/billing/api/start-checkout';
+import { GoldPerks } from '../../features/billing/components/gold-perks';
+import { OneTimePurchases } from '../../features/billing/components/one-time-purchases';
+import { PlanPicker } from '../../features/billing/components/plan-picker';
 // Billing composes the premium feature's status query here, at its route (the issue asks to reuse it).
-import { premiumKeys, usePremiumStatus } from '../../premium/api/get-premium-status';
-import { billingKeys, type CatalogPlan, type CatalogProduct, useCatalog } from '../api/get-catalog';
-import { useStartCheckout, useStartPayment } from '../api/start-checkout';
-import { GoldPerks } from '../components/gold-perks';
-import { OneTimePurchases } from '../components/one-time-purchases';
-import { PlanPicker } from '../components/plan-picker';
+import { premiumKeys, usePremiumStatus } from '../../features/premium/api/get-premium-status';
+import { paths } from '../../lib/paths';
 
 /** /upgrade (001 §2, §9): the Gold plans with their perks, and the one-time purchases. */
 export function UpgradeRoute() {

@@ -1,20 +1,20 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PLANS, PRODUCTS } from '../../../../../core/billing/catalog';
-import { LinkButton } from '../../../components/ui/button';
-import { BoltIcon, CheckIcon, CrownIcon, StarIcon } from '../../../components/ui/icons';
-import { PageShell } from '../../../components/ui/page-shell';
-import { Spinner } from '../../../components/ui/spinner';
-import type { Endpoints } from '../../../lib/api-types';
-import { paths } from '../../../lib/paths';
+import { PLANS, PRODUCTS } from '../../../../core/billing/catalog';
+import { LinkButton } from '../../components/ui/button';
+import { BoltIcon, CheckIcon, CrownIcon, StarIcon } from '../../components/ui/icons';
+import { PageShell } from '../../components/ui/page-shell';
+import { Spinner } from '../../components/ui/spinner';
+import { billingKeys } from '../../features/billing/api/get-catalog';
+import { type PendingPurchase, takePendingPurchase } from '../../features/billing/api/payment-page';
+import { GoldPerks } from '../../features/billing/components/gold-perks';
 // The premium feature's queries: the check refreshes them so badge, boost and super likes update.
-import { useBoostStatus } from '../../premium/api/boost';
-import { premiumKeys, premiumStatusQueryOptions } from '../../premium/api/get-premium-status';
-import { useSuperLikeStatus } from '../../premium/api/get-super-like-status';
-import { billingKeys } from '../api/get-catalog';
-import { type PendingPurchase, takePendingPurchase } from '../api/payment-page';
-import { GoldPerks } from '../components/gold-perks';
+import { useBoostStatus } from '../../features/premium/api/boost';
+import { premiumKeys, premiumStatusQueryOptions } from '../../features/premium/api/get-premium-status';
+import { useSuperLikeStatus } from '../../features/premium/api/get-super-like-status';
+import type { Endpoints } from '../../lib/api-types';
+import { paths } from '../../lib/paths';
 
 type PremiumStatus = Endpoints['GET /api/premium/status']['response'];
 

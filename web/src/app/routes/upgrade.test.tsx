@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
-import { paymentCalls, seedSubscription } from '../../../test/billing-handlers';
-import { seedSignedInUser } from '../../../test/db';
-import { problemOf } from '../../../test/discovery-handlers';
-import { renderApp, skipCookieBanner } from '../../../test/render-app';
-import { server } from '../../../test/server';
+import { paymentCalls, seedSubscription } from '../../test/billing-handlers';
+import { seedSignedInUser } from '../../test/db';
+import { problemOf } from '../../test/discovery-handlers';
+import { renderApp, skipCookieBanner } from '../../test/render-app';
+import { server } from '../../test/server';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
-import { paymentCalls, seedSubscription } from '../../../test/billing-handlers';
-import { seedSignedInUser } from '../../../test/db';
-import { renderApp, skipCookieBanner } from '../../../test/render-app';
-import { server } from '../../../test/server';
+import { paymentCalls, seedSubscription } from '../../test/billing-handlers';
+import { seedSignedInUser } from '../../test/db';
+import { renderApp, skipCookieBanner } from '../../test/render-app';
+import { server } from '../../test/server';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,20 +1,20 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { LinkButton } from '../../../components/ui/button';
-import { ChartBarIcon, ChevronLeftIcon, FlagIcon, ShieldIcon, UserIcon } from '../../../components/ui/icons';
-import { Logo } from '../../../components/ui/logo';
-import { Spinner } from '../../../components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
-import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useMe } from '../../auth/api/get-me';
-import { useAdminAccess } from '../api/admin-access';
-import { ADMIN_TEXT } from '../api/admin-keys';
-import { AnalyticsTab } from '../components/analytics-tab';
-import { ModerationTab } from '../components/moderation-tab';
-import { ReportsTab } from '../components/reports-tab';
-import { StatCards } from '../components/stat-cards';
-import { UsersTab } from '../components/users-tab';
+import { LinkButton } from '../../components/ui/button';
+import { ChartBarIcon, ChevronLeftIcon, FlagIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { Logo } from '../../components/ui/logo';
+import { Spinner } from '../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useAdminAccess } from '../../features/admin/api/admin-access';
+import { ADMIN_TEXT } from '../../features/admin/api/admin-keys';
+import { AnalyticsTab } from '../../features/admin/components/analytics-tab';
+import { ModerationTab } from '../../features/admin/components/moderation-tab';
+import { ReportsTab } from '../../features/admin/components/reports-tab';
+import { StatCards } from '../../features/admin/components/stat-cards';
+import { UsersTab } from '../../features/admin/components/users-tab';
+import { useMe } from '../../features/auth/api/get-me';
+import { useDocumentTitle } from '../../lib/use-document-title';
 
 /**
  * /admin (001 §2, §4 Admin access): checking, then granted or denied. The server decides (D27);

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'sonner';
-import { adminTest, resetAdminTest, seedAccount, seedFlag, seedReport } from '../../../test/admin-handlers';
-import { db, seedSignedInUser } from '../../../test/db';
-import { renderApp, skipCookieBanner } from '../../../test/render-app';
+import { adminTest, resetAdminTest, seedAccount, seedFlag, seedReport } from '../../test/admin-handlers';
+import { db, seedSignedInUser } from '../../test/db';
+import { renderApp, skipCookieBanner } from '../../test/render-app';
 
 vi.setConfig({ testTimeout: 20_000 });
 

@@ -1,18 +1,18 @@
-import { formatUsd, PLANS } from '../../../../../core/billing/catalog';
-import { ENTITLEMENTS } from '../../../../../core/billing/entitlements';
-import { Alert } from '../../../components/ui/alert';
-import { Button, LinkButton } from '../../../components/ui/button';
-import { CalendarIcon, CreditCardIcon, CrownIcon, ExternalLinkIcon } from '../../../components/ui/icons';
-import { PageShell } from '../../../components/ui/page-shell';
-import { Spinner } from '../../../components/ui/spinner';
-import type { Endpoints } from '../../../lib/api-types';
-import { paths } from '../../../lib/paths';
+import { formatUsd, PLANS } from '../../../../core/billing/catalog';
+import { ENTITLEMENTS } from '../../../../core/billing/entitlements';
+import { Alert } from '../../components/ui/alert';
+import { Button, LinkButton } from '../../components/ui/button';
+import { CalendarIcon, CreditCardIcon, CrownIcon, ExternalLinkIcon } from '../../components/ui/icons';
+import { PageShell } from '../../components/ui/page-shell';
+import { Spinner } from '../../components/ui/spinner';
+import { type CatalogProduct, useCatalog } from '../../features/billing/api/get-catalog';
+import { BILLING_MESSAGES, useOpenPortal, useStartPayment } from '../../features/billing/api/start-checkout';
+import { GoldPerks } from '../../features/billing/components/gold-perks';
+import { OneTimePurchases } from '../../features/billing/components/one-time-purchases';
 // Billing composes the premium feature's status query here, at its route (the issue asks to reuse it).
-import { usePremiumStatus } from '../../premium/api/get-premium-status';
-import { type CatalogProduct, useCatalog } from '../api/get-catalog';
-import { BILLING_MESSAGES, useOpenPortal, useStartPayment } from '../api/start-checkout';
-import { GoldPerks } from '../components/gold-perks';
-import { OneTimePurchases } from '../components/one-time-purchases';
+import { usePremiumStatus } from '../../features/premium/api/get-premium-status';
+import type { Endpoints } from '../../lib/api-types';
+import { paths } from '../../lib/paths';
 
 type PremiumStatus = Endpoints['GET /api/premium/status']['response'];
 

@@ -1,10 +1,10 @@
 import { act, screen } from '@testing-library/react';
-import { seedSubscription } from '../../../test/billing-handlers';
-import { db, seedSignedInUser } from '../../../test/db';
-import { renderApp, skipCookieBanner } from '../../../test/render-app';
-import { server } from '../../../test/server';
-import { premiumKeys } from '../../premium/api/get-premium-status';
-import { rememberPurchase } from '../api/payment-page';
+import { rememberPurchase } from '../../features/billing/api/payment-page';
+import { premiumKeys } from '../../features/premium/api/get-premium-status';
+import { seedSubscription } from '../../test/billing-handlers';
+import { db, seedSignedInUser } from '../../test/db';
+import { renderApp, skipCookieBanner } from '../../test/render-app';
+import { server } from '../../test/server';
 
 vi.setConfig({ testTimeout: 20_000 });
 
