@@ -19,6 +19,12 @@ const EnvSchema = z.object({
   APP_URL: z.url().optional(),
   /** `file:./data/nestmate.db` (SQLite, default) or `postgres://…` (issue 10). */
   DATABASE_URL: z.string().default('file:./data/nestmate.db'),
+  /** PostgreSQL connections per process (issue 10). */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** A PostgreSQL statement running longer than this is cancelled. */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  /** On SIGTERM, how long requests in flight may take before their connections are cut. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   JWT_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Nestmate <no-reply@nestmate.app>'),
@@ -91,8 +97,11 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
 
 /** Outside production a secret is made once and kept beside the database so sessions survive restarts. */
 function developmentSecret(databaseUrl: string): string {
-  if (!databaseUrl.startsWith('file:') || databaseUrl === 'file::memory:') return randomBytes(32).toString('hex');
-  const file = `${dirname(databaseUrl.slice('file:'.length))}/.jwt-secret`;
+  // Several processes on one PostgreSQL must sign alike: they share ./data/.jwt-secret (issue 10).
+  const shared = /^postgres(ql)?:\/\//.test(databaseUrl);
+  if (!shared && (!databaseUrl.startsWith('file:') || databaseUrl === 'file::memory:'))
+    return randomBytes(32).toString('hex');
+  const file = shared ? 'data/.jwt-secret' : `${dirname(databaseUrl.slice('file:'.length))}/.jwt-secret`;
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');

@@ -5,6 +5,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isRejectedInput } from '../adapters/db/errors';
 import { DomainError, GENERIC_MESSAGES } from '../core/shared/errors';
 import type { Result } from '../core/shared/result';
 
@@ -157,6 +158,8 @@ export function handleError(err: Error, c: Context, log: (e: unknown) => void): 
             : err.message;
     return problemResponse(c, Object.assign(new DomainError(code, message), {}), {});
   }
+  // PostgreSQL refuses some values SQLite stores (a NUL character, a number past a column's range).
+  if (isRejectedInput(err)) return problemResponse(c, new DomainError('VALIDATION', GENERIC_MESSAGES.invalidInput));
   log(err);
   return problemResponse(c, new DomainError('INTERNAL', GENERIC_MESSAGES.unexpected));
 }

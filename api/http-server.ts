@@ -31,11 +31,19 @@ export async function listen(
   return {
     server,
     address,
-    close: () =>
+    /** Stops at once; `graceMs` instead lets requests in flight finish (up to that long) first. */
+    close: (options: { graceMs?: number } = {}) =>
       new Promise<void>((resolve) => {
-        realtime.close();
+        if (options.graceMs === undefined) {
+          realtime.close();
+          server.close(() => resolve());
+          server.closeAllConnections?.();
+          return;
+        }
+        realtime.close({ code: 1012, message: 'Server restarting, reconnect' });
         server.close(() => resolve());
-        server.closeAllConnections?.();
+        server.closeIdleConnections?.();
+        setTimeout(() => server.closeAllConnections?.(), options.graceMs).unref();
       }),
   };
 }

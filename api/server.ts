@@ -1,6 +1,7 @@
 /** `npm start`: migrate, seed an empty database, serve the API and the web app. */
 import { Argon2PasswordHasher, uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
+import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
 import { processDataRequests } from '../core/privacy/data-requests';
@@ -9,7 +10,14 @@ import { isProduction, loadEnv } from './env';
 import { listen } from './http-server';
 
 const env = loadEnv();
-const db = openDatabase(env.DATABASE_URL, uuidIds);
+const db = openDatabase(env.DATABASE_URL, uuidIds, {
+  poolMax: env.DATABASE_POOL_MAX,
+  statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+});
+await db.ready();
+// On a PostgreSQL server, realtime events reach sockets held by any process (D4, LISTEN/NOTIFY).
+const realtime = /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? new PostgresRealtimeBus(env.DATABASE_URL) : undefined;
+await realtime?.start();
 
 const counts = await db.referenceData.counts();
 if (counts.universities === 0 || counts.prompts === 0) {
@@ -31,7 +39,7 @@ if (!isProduction(env) && (env.SEED_DEMO_USERS ?? true)) {
   }
 }
 
-const built = createApp({ env, database: db });
+const built = createApp({ env, database: db, realtime });
 const http = await listen(built, env);
 console.log(`Nestmate is running on ${env.APP_URL} (listening on ${http.address.address}:${http.address.port})`);
 console.log(`API docs: ${env.APP_URL}/api/docs · OpenAPI: ${env.APP_URL}/api/openapi.json`);
@@ -45,13 +53,22 @@ const privacyJob = setInterval(() => {
 }, 10_000);
 privacyJob.unref();
 
-function shutdown(signal: string) {
-  console.log(`[server] ${signal}: closing`);
-  void http.close().then(() => {
-    db.close();
-    process.exit(0);
-  });
-  setTimeout(() => process.exit(0), 5000).unref();
+/**
+ * Graceful shutdown (issue 10): stop accepting, tell WebSocket clients to reconnect (close 1012, so a
+ * load balancer sends them to another process), let requests in flight finish, then close the pool.
+ */
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`[server] ${signal}: draining`);
+  clearInterval(privacyJob);
+  setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 5_000).unref();
+  await http.close({ graceMs: env.SHUTDOWN_GRACE_MS });
+  await realtime?.close();
+  await db.close();
+  console.log('[server] stopped');
+  process.exit(0);
 }
-process.on('SIGTERM', () => shutdown('SIGTERM'));
-process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,6 +2,8 @@
  * Deck benchmark (issue 4): 100,000 students across the 22 universities; viewers who have already
  * swiped hundreds of profiles; p50/p95/p99 of building one deck through the real use case and
  * SQLite adapters (no HTTP). Target: p95 at most 10 ms. `BENCH_DECK_PROFILES` changes the size.
+ * `deckBenchmark('postgres')` runs the same on PostgreSQL (issue 10): the seeded students are copied
+ * into a fresh database on the server named by BENCH_DATABASE_URL or TEST_DATABASE_URL, dropped after.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +12,8 @@ import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { getDeck } from '../core/matching/get-deck';
 import { seededRandom } from '../fixtures/random';
-import { seedCampus } from './seed-campus';
+import { createServerDatabase } from '../tests/contract/support/databases';
+import { copyToPostgres, seedCampus } from './seed-campus';
 
 const PROFILES = Number(process.env.BENCH_DECK_PROFILES ?? 100_000);
 const VIEWERS = 40;
@@ -21,14 +24,39 @@ const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
-export async function deckBenchmark() {
+/** The PostgreSQL server the benchmark may use, if any. */
+export const benchServerUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
+
+export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
   const dir = mkdtempSync(join(tmpdir(), 'nestmate-deck-'));
   const file = join(dir, 'deck.sqlite');
+  let dropServerDatabase = async () => {};
   try {
     let t0 = performance.now();
     const { ids } = await seedCampus(file, PROFILES);
+    let url = `file:${file}`;
+    if (engine === 'postgres') {
+      const server = benchServerUrl();
+      if (!server) throw new Error('the PostgreSQL deck benchmark needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+      const created = await createServerDatabase(server);
+      dropServerDatabase = created.drop;
+      url = created.url;
+      const migrate = openDatabase(url, uuidIds);
+      await migrate.ready();
+      await migrate.close();
+      await copyToPostgres(file, url, [
+        'universities',
+        'prompts',
+        'users',
+        'profiles',
+        'roommate_preferences',
+        'photos',
+        'profile_prompts',
+      ]);
+    }
     const seedMs = Math.round(performance.now() - t0);
-    const db = openDatabase(`file:${file}`, uuidIds);
+    const db = openDatabase(url, uuidIds);
+    await db.ready();
     const rnd = seededRandom(99);
     const viewers = Array.from({ length: VIEWERS }, (_, i) => ids[i * 37] as string);
     const clock = { now: () => new Date() };
@@ -77,9 +105,10 @@ export async function deckBenchmark() {
       times.push(performance.now() - t0);
       if (deck.ok) cards += deck.value.entries.length;
     }
-    db.close();
+    await db.close();
     times.sort((a, b) => a - b);
     return {
+      engine,
       profiles: PROFILES,
       seedMs,
       viewers: VIEWERS,
@@ -93,11 +122,13 @@ export async function deckBenchmark() {
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    await dropServerDatabase();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await deckBenchmark();
+  const sqlite = await deckBenchmark('sqlite');
+  const figures = benchServerUrl() ? { sqlite, postgres: await deckBenchmark('postgres') } : sqlite;
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/deck-latest.json',

@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { Argon2PasswordHasher } from '../adapters/crypto/crypto';
 import { freePort, REPO_ROOT, SERVER_SECRET, startServer } from '../tests/quality/support/server-process';
-import { deckBenchmark } from './deck';
+import { benchServerUrl, deckBenchmark } from './deck';
 import { seedCampus, seedSessions } from './seed-campus';
 import { wsBenchmark } from './ws';
 
@@ -272,6 +272,8 @@ async function main() {
     }
     console.log('[bench] deck');
     const deck = await deckBenchmark();
+    // The same deck on PostgreSQL when a server is configured (issue 10), reported beside SQLite.
+    const deckPostgres = benchServerUrl() ? await deckBenchmark('postgres') : 'skipped: no BENCH_DATABASE_URL';
     console.log('[bench] WebSocket');
     const ws = await wsBenchmark();
     console.log('[bench] argon2');
@@ -293,6 +295,7 @@ async function main() {
         writes: Object.fromEntries(Object.entries(writes).map(([k, f]) => [k, { ...f, ratioToRaw: ratio(f) }])),
       },
       deck,
+      deckPostgres,
       websocket: ws,
       argon2,
       initialJavaScript: js,

@@ -169,3 +169,30 @@ export async function seedSessions(
   }
   return cookies;
 }
+
+/**
+ * Copies tables from a seeded SQLite file into a migrated PostgreSQL database (issue 10): both
+ * schemas store the same values (docs/decisions.md N29), so rows go across as they are, 2,000 at a
+ * time through json_populate_recordset.
+ */
+export async function copyToPostgres(dbFile: string, url: string, tables: readonly string[]): Promise<void> {
+  const Database = (await import('better-sqlite3')).default;
+  const pg = (await import('pg')).default;
+  const sql = new Database(dbFile, { readonly: true });
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const table of tables) {
+      const rows = sql.prepare(`SELECT * FROM ${table}`).all();
+      for (let i = 0; i < rows.length; i += 2_000) {
+        await client.query(`INSERT INTO ${table} SELECT * FROM json_populate_recordset(null::${table}, $1)`, [
+          JSON.stringify(rows.slice(i, i + 2_000)),
+        ]);
+      }
+    }
+    await client.query('ANALYZE');
+  } finally {
+    await client.end();
+    sql.close();
+  }
+}

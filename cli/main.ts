@@ -39,9 +39,14 @@ export function buildProgram(source: Record<string, string | undefined> = proces
   program
     .command('migrate')
     .description('apply pending database migrations')
-    .action(() => {
+    .action(async () => {
       const db = open(true);
-      db.close();
+      try {
+        // PostgreSQL migrates in the background of opening; SQLite already has.
+        await db.ready();
+      } finally {
+        await db.close();
+      }
       console.log('Migrations applied.');
     });
 

@@ -1,8 +1,11 @@
 /**
  * Picks the database engine from DATABASE_URL and builds every repository over it, so the
- * API and the CLI wire the same adapters. PostgreSQL joins here in issue 10 (D3).
+ * API and the CLI wire the same adapters: SQLite for `file:` URLs, PostgreSQL for `postgres://`
+ * (and PGlite for `pglite:`, used by tests), D3. Dialect differences stay below adapters/db.
  */
 import type { IdGenerator } from '../../core/shared/ids';
+import { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres/client';
+import { buildPostgresRepositories } from './postgres/repositories';
 import {
   SqliteAgreementRepository,
   SqliteEmailTokenRepository,
@@ -31,7 +34,17 @@ import { SqliteReferenceDataRepository } from './sqlite/reference-data.repositor
 import { SqliteRetentionRepository } from './sqlite/retention.repository';
 import { SqliteFeedbackRepository, SqlitePrivacyRepository, SqliteSafetyRepository } from './sqlite/safety.repository';
 
-export type Database = ReturnType<typeof buildRepositories> & { close(): void; dialect: 'sqlite' };
+/** The repositories' public surface, so both engines' classes satisfy it. */
+type Surface<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? T[K] : Pick<T[K], keyof T[K]> };
+
+export type Database = Surface<Omit<ReturnType<typeof buildRepositories>, 'integrityCheck'>> & {
+  /** 'ok' when the store is sound (SQLite's integrity_check; PostgreSQL answers for itself). */
+  integrityCheck(): string | Promise<string>;
+  /** Resolves once the database is reachable and migrated; queries wait for it on their own. */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+  dialect: 'sqlite' | 'postgres';
+};
 
 function buildRepositories(db: SqliteDb, ids: IdGenerator) {
   return {
@@ -67,12 +80,20 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
   };
 }
 
-export function openDatabase(url: string, ids: IdGenerator, options: { migrate?: boolean } = {}): Database {
-  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    throw new Error('DATABASE_URL: PostgreSQL support arrives with issue 10; use file:<path> or :memory: for now');
+export function openDatabase(url: string, ids: IdGenerator, options: PostgresOptions = {}): Database {
+  if (isPostgresUrl(url)) {
+    const pg = openPostgres(url, options);
+    return { ...buildPostgresRepositories(pg, ids), ready: () => pg.ready, close: pg.close, dialect: 'postgres' };
   }
   const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
   const db = openSqlite(file);
   if (options.migrate !== false) migrateSqlite(db);
-  return { ...buildRepositories(db, ids), close: () => db.$client.close(), dialect: 'sqlite' };
+  return {
+    ...buildRepositories(db, ids),
+    ready: async () => {},
+    close: async () => {
+      db.$client.close();
+    },
+    dialect: 'sqlite',
+  };
 }

@@ -186,9 +186,18 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
   });
 
   return {
-    close() {
+    /**
+     * Ends every socket. With a reason (shutdown: 1012 Service Restart, issue 10) clients get a close
+     * frame telling them to reconnect, which lands them on another process; stragglers are cut after 1 s.
+     */
+    close(reason?: { code: number; message: string }) {
       for (const call of calls.values()) clearTimeout(call.timer);
-      for (const ws of wss.clients) ws.terminate();
+      if (reason) for (const ws of wss.clients) ws.close(reason.code, reason.message);
+      const cut = () => {
+        for (const ws of wss.clients) ws.terminate();
+      };
+      if (reason) setTimeout(cut, 1000).unref();
+      else cut();
       wss.close();
     },
   };

@@ -24,8 +24,10 @@ export function makeTestApp(overrides: Record<string, string> = {}) {
     ...overrides,
   });
   const clock = fixedClock('2026-09-01T12:00:00.000Z');
-  const database = openDatabase(':memory:', uuidIds);
-  // SQLite writes are synchronous, so the reference data is in place when this returns.
+  // NESTMATE_TEST_DATABASE_URL=pglite:memory runs the API suite on PostgreSQL (issue 10, D3).
+  const database = openDatabase(process.env.NESTMATE_TEST_DATABASE_URL ?? ':memory:', uuidIds);
+  // SQLite writes are synchronous, so the reference data is in place when this returns; PGlite
+  // runs one statement at a time in order, so it is in place before the first request's query.
   void database.referenceData.upsert(UNIVERSITIES, PROMPTS);
   const logs: string[] = [];
   const built = createApp({ env, clock, database, log: (l) => logs.push(l) });

@@ -23,6 +23,8 @@ export function freePort(): Promise<number> {
 
 export type ServerOptions = {
   dbFile: string;
+  /** Instead of the SQLite file: any DATABASE_URL, e.g. a PostgreSQL database shared by several servers. */
+  databaseUrl?: string;
   port: number;
   nodeEnv?: 'test' | 'production';
   /** Extra variables, e.g. TRUST_PROXY for tests that simulate many clients. */
@@ -56,7 +58,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       HOST: '127.0.0.1',
       PORT: String(options.port),
       APP_URL: url,
-      DATABASE_URL: `file:${options.dbFile}`,
+      DATABASE_URL: options.databaseUrl ?? `file:${options.dbFile}`,
       SEED_DEMO_USERS: 'false',
       JWT_SECRET: SERVER_SECRET,
       ...options.env,

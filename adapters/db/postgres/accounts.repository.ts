@@ -1,0 +1,215 @@
+/** PostgreSQL implementations of the accounts ports (the SQLite ones, awaited). */
+import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { EmailTokenPurpose, Me, User } from '../../../core/accounts/model';
+import type {
+  AgreementRepository,
+  EmailTokenRepository,
+  RefreshTokenRepository,
+  UserRepository,
+} from '../../../core/accounts/ports';
+import type { IdGenerator } from '../../../core/shared/ids';
+import type { PgDb } from './client';
+import { adminUsers, emailTokens, profiles, refreshTokens, userAgreements, users } from './schema';
+import { first, isUniqueViolation } from './sql';
+
+const toUser = (row: typeof users.$inferSelect): User => ({
+  id: row.id,
+  email: row.email,
+  passwordHash: row.passwordHash,
+  emailConfirmedAt: row.emailConfirmedAt,
+  status: row.status,
+  createdAt: row.createdAt,
+});
+
+export class PostgresUserRepository implements UserRepository {
+  // Prepared once: this runs on every signed-in request.
+  private readonly sessionQuery;
+
+  constructor(private readonly db: PgDb) {
+    this.sessionQuery = db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(
+        and(
+          eq(users.id, sql.placeholder('userId')),
+          eq(users.status, 'active'),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(refreshTokens)
+              .where(and(eq(refreshTokens.familyId, sql.placeholder('familyId')), isNull(refreshTokens.revokedAt))),
+          ),
+        ),
+      )
+      .prepare('session_user');
+  }
+
+  async sessionUser(userId: string, familyId: string) {
+    return (await this.sessionQuery.execute({ userId, familyId }))[0] ?? null;
+  }
+
+  async findByEmail(email: string) {
+    const row = await this.db.select().from(users).where(eq(users.email, email)).then(first);
+    return row ? toUser(row) : null;
+  }
+
+  async findById(id: string) {
+    const row = await this.db.select().from(users).where(eq(users.id, id)).then(first);
+    return row ? toUser(row) : null;
+  }
+
+  async create(user: User) {
+    try {
+      await this.db.insert(users).values({
+        id: user.id,
+        email: user.email,
+        passwordHash: user.passwordHash,
+        emailConfirmedAt: user.emailConfirmedAt,
+        status: user.status,
+        createdAt: user.createdAt,
+        updatedAt: user.createdAt,
+      });
+      return true;
+    } catch (e) {
+      if (isUniqueViolation(e)) return false;
+      throw e;
+    }
+  }
+
+  async markEmailConfirmed(userId: string, at: Date) {
+    await this.db
+      .update(users)
+      .set({ emailConfirmedAt: at, isStudentVerified: true, updatedAt: at })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+  }
+
+  async updatePasswordHash(userId: string, hash: string, at: Date) {
+    await this.db.update(users).set({ passwordHash: hash, updatedAt: at }).where(eq(users.id, userId));
+  }
+
+  async describe(userId: string): Promise<Me | null> {
+    const user = await this.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .then(first);
+    if (!user) return null;
+    const agreement = await this.db
+      .select({ id: userAgreements.id })
+      .from(userAgreements)
+      .where(
+        and(
+          eq(userAgreements.userId, userId),
+          eq(userAgreements.tosAccepted, true),
+          eq(userAgreements.privacyAccepted, true),
+        ),
+      )
+      .limit(1)
+      .then(first);
+    const profile = await this.db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(and(eq(profiles.id, userId), isNotNull(profiles.completedAt)))
+      .then(first);
+    const admin = await this.db
+      .select({ userId: adminUsers.userId })
+      .from(adminUsers)
+      .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)))
+      .then(first);
+    return { id: user.id, email: user.email, hasAgreement: !!agreement, hasProfile: !!profile, isAdmin: !!admin };
+  }
+}
+
+export class PostgresEmailTokenRepository implements EmailTokenRepository {
+  constructor(private readonly db: PgDb) {}
+
+  async create(token: Parameters<EmailTokenRepository['create']>[0]) {
+    await this.db.insert(emailTokens).values(token);
+  }
+
+  async findByHash(tokenHash: string) {
+    const row = await this.db.select().from(emailTokens).where(eq(emailTokens.tokenHash, tokenHash)).then(first);
+    return row
+      ? {
+          id: row.id,
+          userId: row.userId,
+          purpose: row.purpose,
+          tokenHash: row.tokenHash,
+          expiresAt: row.expiresAt,
+          usedAt: row.usedAt,
+        }
+      : null;
+  }
+
+  async consume(id: string, at: Date) {
+    const result = await this.db
+      .update(emailTokens)
+      .set({ usedAt: at })
+      .where(and(eq(emailTokens.id, id), isNull(emailTokens.usedAt)))
+      .returning({ id: emailTokens.id });
+    return result.length === 1;
+  }
+
+  async invalidateAll(userId: string, purpose: EmailTokenPurpose, at: Date) {
+    await this.db
+      .update(emailTokens)
+      .set({ usedAt: at })
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+  }
+}
+
+export class PostgresRefreshTokenRepository implements RefreshTokenRepository {
+  constructor(private readonly db: PgDb) {}
+
+  async create(token: Parameters<RefreshTokenRepository['create']>[0]) {
+    await this.db.insert(refreshTokens).values(token);
+  }
+
+  async findByHash(tokenHash: string) {
+    const row = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).then(first);
+    return row
+      ? {
+          id: row.id,
+          userId: row.userId,
+          familyId: row.familyId,
+          tokenHash: row.tokenHash,
+          expiresAt: row.expiresAt,
+          revokedAt: row.revokedAt,
+        }
+      : null;
+  }
+
+  async revoke(id: string, at: Date) {
+    const result = await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.revokedAt)))
+      .returning({ id: refreshTokens.id });
+    return result.length === 1;
+  }
+
+  async revokeFamily(familyId: string, at: Date) {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  }
+
+  async revokeAllForUser(userId: string, at: Date) {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: at })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  }
+}
+
+export class PostgresAgreementRepository implements AgreementRepository {
+  constructor(
+    private readonly db: PgDb,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async save(a: Parameters<AgreementRepository['save']>[0], at: Date) {
+    await this.db.insert(userAgreements).values({ id: this.ids.newId(), ...a, createdAt: at });
+  }
+}

@@ -1,0 +1,230 @@
+/** PostgreSQL adapters for admin grants (D27) and the admin dashboard (issue 9). */
+import type { AdminRepository, AdminUserView, FlagStatus, FlagView, ReportView } from '../../../core/moderation/admin';
+import { mediaUrl } from './profiles.repository';
+import type { PgSql } from './sql';
+
+type FlagRow = {
+  id: string;
+  content_type: string;
+  content_id: string;
+  author_id: string | null;
+  flag_reason: string;
+  status: FlagStatus;
+  auto_flagged: number;
+  confidence_score: number | null;
+  flagged_by: string | null;
+  created_at: number;
+  reviewed_at: number | null;
+  message: string | null;
+  profile_text: string | null;
+  photo_key: string | null;
+};
+
+const FLAG_SELECT = `SELECT f.*, m.content AS message,
+    (SELECT coalesce(p.name, '') || chr(10) || coalesce(p.bio, '') FROM profiles p WHERE p.id = f.content_id) AS profile_text,
+    (SELECT ph.storage_key FROM photos ph WHERE ph.id = f.content_id) AS photo_key
+  FROM content_flags f LEFT JOIN messages m ON f.content_type = 'message' AND m.id = f.content_id`;
+
+const toFlag = (r: FlagRow): FlagView => ({
+  id: r.id,
+  contentType: r.content_type,
+  contentId: r.content_id,
+  authorId: r.author_id,
+  flagReason: r.flag_reason,
+  status: r.status,
+  autoFlagged: r.auto_flagged === 1,
+  confidenceScore: r.confidence_score,
+  flaggedBy: r.flagged_by,
+  createdAt: new Date(r.created_at),
+  reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at),
+  content: r.message ?? r.profile_text ?? (r.photo_key ? mediaUrl(r.photo_key) : null),
+});
+
+type ReportRow = {
+  id: string;
+  report_category: string;
+  severity_level: string;
+  status: string;
+  details: string | null;
+  reporter_id: string | null;
+  reported_user_id: string | null;
+  created_at: number;
+};
+const toReport = (r: ReportRow): ReportView => ({
+  id: r.id,
+  reportCategory: r.report_category,
+  severityLevel: r.severity_level,
+  status: r.status,
+  details: r.details,
+  reporterId: r.reporter_id,
+  reportedUserId: r.reported_user_id,
+  createdAt: new Date(r.created_at),
+});
+
+export class PostgresAdminRepository implements AdminRepository {
+  constructor(private readonly q: PgSql) {}
+
+  /** Returns false when no user has that e-mail. */
+  async setActive(email: string, active: boolean, at: Date): Promise<boolean> {
+    const user = await this.q.get<{ id: string }>('SELECT id FROM users WHERE email = ?', [email]);
+    if (!user) return false;
+    const now = at.getTime();
+    await this.q.run(
+      `INSERT INTO admin_users (user_id, is_active, created_at, updated_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (user_id) DO UPDATE SET is_active = excluded.is_active, updated_at = excluded.updated_at`,
+      [user.id, active ? 1 : 0, now, now],
+    );
+    return true;
+  }
+
+  async isActiveAdmin(userId: string) {
+    return !!(await this.q.get('SELECT 1 FROM admin_users WHERE user_id = ? AND is_active = 1', [userId]));
+  }
+
+  async stats() {
+    const n = async (q: string) => ((await this.q.get(q)) as { n: number }).n;
+    return {
+      totalUsers: await n(`SELECT count(*) AS n FROM profiles`),
+      totalReports: await n('SELECT count(*) AS n FROM user_reports'),
+      pendingReports: await n(`SELECT count(*) AS n FROM user_reports WHERE status = 'pending'`),
+      pendingFlags: await n(`SELECT count(*) AS n FROM content_flags WHERE status = 'pending'`),
+      pendingDataRequests: await n(`SELECT count(*) AS n FROM data_export_requests WHERE status = 'pending'`),
+    };
+  }
+
+  async recentReports(limit: number) {
+    return (
+      (await this.q.all('SELECT * FROM user_reports ORDER BY created_at DESC LIMIT ?', [limit])) as ReportRow[]
+    ).map(toReport);
+  }
+
+  async report(id: string) {
+    const r = (await this.q.get('SELECT * FROM user_reports WHERE id = ?', [id])) as ReportRow | undefined;
+    return r ? toReport(r) : null;
+  }
+
+  async setReportStatus(id: string, status: string) {
+    return (await this.q.run('UPDATE user_reports SET status = ? WHERE id = ?', [status, id])).changes === 1;
+  }
+
+  async flags(status: FlagStatus, limit: number) {
+    return (
+      (await this.q.all(`${FLAG_SELECT} WHERE f.status = ? ORDER BY f.created_at DESC LIMIT ?`, [
+        status,
+        limit,
+      ])) as FlagRow[]
+    ).map(toFlag);
+  }
+
+  async flag(id: string) {
+    const r = (await this.q.get(`${FLAG_SELECT} WHERE f.id = ?`, [id])) as FlagRow | undefined;
+    return r ? toFlag(r) : null;
+  }
+
+  async reviewFlag(
+    id: string,
+    decision: 'approved' | 'removed',
+    adminId: string | null,
+    note: string | null,
+    at: Date,
+  ) {
+    return this.q.transaction(async (tx) => {
+      const changed =
+        (
+          await tx.run(
+            `UPDATE content_flags SET status = ?, reviewed_at = ?, reviewed_by = ?, review_note = ? WHERE id = ? AND status = 'pending'`,
+            [decision, at.getTime(), adminId, note, id],
+          )
+        ).changes === 1;
+      if (!changed || decision !== 'removed') return changed;
+      // D22: removed content is hidden from everyone but admins.
+      const flag = (await tx.get('SELECT content_type, content_id FROM content_flags WHERE id = ?', [id])) as {
+        content_type: string;
+        content_id: string;
+      };
+      if (flag.content_type === 'message')
+        await tx.run('UPDATE messages SET removed = 1 WHERE id = ?', [flag.content_id]);
+      if (flag.content_type === 'photo') await tx.run('DELETE FROM photos WHERE id = ?', [flag.content_id]);
+      if (flag.content_type === 'profile') await tx.run(`UPDATE profiles SET bio = '' WHERE id = ?`, [flag.content_id]);
+      return true;
+    });
+  }
+
+  async searchUsers(query: string, limit: number): Promise<AdminUserView[]> {
+    const like = `%${query.trim().toLowerCase().replace(/[%_]/g, '')}%`;
+    const rows = (await this.q.all(
+      `SELECT u.id, u.email, u.status, u.created_at, p.name FROM users u LEFT JOIN profiles p ON p.id = u.id
+         WHERE lower(u.email) LIKE ? OR lower(coalesce(p.name, '')) LIKE ? ORDER BY u.created_at DESC LIMIT ?`,
+      [like, like, limit],
+    )) as {
+      id: string;
+      email: string;
+      status: string;
+      created_at: number;
+      name: string | null;
+    }[];
+    return rows.map((r) => ({
+      id: r.id,
+      email: r.email,
+      name: r.name,
+      status: r.status,
+      createdAt: new Date(r.created_at),
+    }));
+  }
+
+  async setUserStatus(userId: string, status: 'active' | 'suspended', at: Date) {
+    return this.q.transaction(async (tx) => {
+      const changed =
+        (
+          await tx.run(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status != 'deleted'`, [
+            status,
+            at.getTime(),
+            userId,
+          ])
+        ).changes === 1;
+      // A suspension ends every session at once.
+      if (changed && status === 'suspended') {
+        await tx.run('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [
+          at.getTime(),
+          userId,
+        ]);
+      }
+      return changed;
+    });
+  }
+
+  async analytics(since: Date, until: Date) {
+    const perDay = async (table: string, column: string) =>
+      new Map(
+        (
+          await this.q.all<{ day: string; n: number }>(
+            `SELECT to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n
+             FROM ${table} t WHERE ${column} >= ? GROUP BY day`,
+            [since.getTime()],
+          )
+        ).map((r) => [r.day, r.n]),
+      );
+    const signUps = await perDay('users', 'created_at');
+    const matches = await perDay(
+      `(SELECT matched_at FROM matches WHERE status = 'matched' AND user_id < matched_user_id)`,
+      'matched_at',
+    );
+    const messages = await perDay('messages', 'created_at');
+    const days: string[] = [];
+    for (let t = since.getTime(); t <= until.getTime(); t += 86_400_000)
+      days.push(new Date(t).toISOString().slice(0, 10));
+    return days.map((day) => ({
+      day,
+      signUps: signUps.get(day) ?? 0,
+      matches: matches.get(day) ?? 0,
+      messages: messages.get(day) ?? 0,
+    }));
+  }
+
+  async audit(e: Parameters<AdminRepository['audit']>[0]) {
+    await this.q.run(
+      'INSERT INTO audit_log (id, admin_id, action, target_type, target_id, details, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [e.id, e.adminId, e.action, e.targetType, e.targetId, JSON.stringify(e.details), e.at.getTime()],
+    );
+  }
+}

@@ -1,0 +1,524 @@
+/**
+ * PostgreSQL adapters for discovery, swipes, subscriptions and boosts: the SQLite queries (N29). The
+ * deck's reads run as named prepared statements, planned once per connection (bench/deck.ts); swipes
+ * lock both students' rows so the daily limits hold across processes (N31).
+ */
+import type { Subscription } from '../../../core/billing/entitlements';
+import type { BoostState } from '../../../core/likes/boost';
+import type { SwipeDecision, SwipeRecord, SwipeState, SwipeStatus } from '../../../core/likes/rules';
+import type { MatchPerson } from '../../../core/matching/compatibility';
+import type { Campus, DeckCandidate } from '../../../core/matching/deck';
+import type {
+  BoostRepository,
+  DiscoveryRepository,
+  LikerRow,
+  MatchRow,
+  PoolQuery,
+  ProfileCard,
+  SubscriptionRepository,
+  SwipeRepository,
+  Viewer,
+} from '../../../core/matching/ports';
+import type { DomainError } from '../../../core/shared/errors';
+import type { Result } from '../../../core/shared/result';
+import { mediaUrl } from './profiles.repository';
+import type { PgSql } from './sql';
+
+type ProfileRow = {
+  id: string;
+  name: string;
+  bio: string | null;
+  university: string;
+  major: string | null;
+  graduation_year: number | null;
+  gender: string | null;
+  gender_self_describe: string | null;
+  pets: string | null;
+  cleanliness: number;
+  sleep_schedule: number;
+  noise_level: number;
+  study_habits: number;
+  guest_policy: number | null;
+  smoking_tolerance: string | null;
+  housing_status: string | null;
+  min_budget: number | null;
+  max_budget: number | null;
+  move_in_date: string | null;
+  gender_preference: string;
+  dealbreakers: string;
+};
+
+const PROFILE_COLUMNS = `p.id, p.name, p.bio, p.university, p.major, p.graduation_year, p.gender, p.gender_self_describe,
+  p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance,
+  rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers`;
+
+/** Eligible for someone's deck: active, completed, with a photo, unswiped by and unblocked with @me. */
+const ELIGIBLE = `p.completed_at IS NOT NULL
+  AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.id AND u.status = 'active')
+  AND EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.id)
+  AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_id = @me AND m.matched_user_id = p.id)
+  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = @me AND b.blocked_user_id = p.id)
+  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = p.id AND b.blocked_user_id = @me)`;
+
+/** Visible to @me at all (cards, likes, matches): active and no block either way. */
+const VISIBLE = (col: string) => `EXISTS (SELECT 1 FROM users u WHERE u.id = ${col} AND u.status = 'active')
+  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = @me AND b.blocked_user_id = ${col})
+  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = ${col} AND b.blocked_user_id = @me)`;
+
+const parseList = (json: string | null): string[] => {
+  try {
+    const v = JSON.parse(json ?? '[]');
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+const displayGender = (r: ProfileRow) =>
+  r.gender === 'Prefer to self-describe' ? r.gender_self_describe : r.gender === 'Prefer not to say' ? null : r.gender;
+
+function toPerson(r: ProfileRow): MatchPerson {
+  return {
+    gender: r.gender,
+    pets: r.pets,
+    preferences: {
+      cleanliness: r.cleanliness,
+      sleepSchedule: r.sleep_schedule,
+      noiseLevel: r.noise_level,
+      studyHabits: r.study_habits,
+      guestPolicy: r.guest_policy,
+      smokingTolerance: r.smoking_tolerance,
+      housingStatus: r.housing_status,
+      minBudget: r.min_budget,
+      maxBudget: r.max_budget,
+      moveInDate: r.move_in_date,
+      genderPreference: parseList(r.gender_preference),
+      dealbreakers: parseList(r.dealbreakers),
+    },
+  };
+}
+
+export class PostgresDiscoveryRepository implements DiscoveryRepository {
+  private campusByName: Map<string, Campus> | null = null;
+  private readonly byUniversity: string;
+  private readonly byIds: string;
+  private readonly boosted: string;
+  private readonly superLikers: string;
+  private readonly photosFor: string;
+  private readonly promptFor: string;
+  private readonly viewerRow: string;
+  private readonly swipeable: string;
+  private readonly visibleCards: string;
+
+  constructor(private readonly sql: PgSql) {
+    this.byUniversity = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+       WHERE p.university = @university AND ${ELIGIBLE} LIMIT @limit`;
+    this.byIds = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+       WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE}`;
+    this.boosted = 'SELECT DISTINCT user_id AS id FROM boosts WHERE starts_at <= @now AND ends_at > @now';
+    this.superLikers = `SELECT user_id AS id FROM matches WHERE matched_user_id = @me AND is_super_like = 1 AND status = 'liked'`;
+    this.photosFor = `SELECT user_id, storage_key FROM photos WHERE user_id IN (SELECT value FROM json_array_elements_text(@ids::json)) ORDER BY user_id, position`;
+    this.promptFor = `SELECT pp.profile_id, q.prompt_text, pp.response FROM profile_prompts pp JOIN prompts q ON q.id = pp.prompt_id
+       WHERE pp.profile_id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND pp.position = 0`;
+    this.viewerRow = `SELECT ${PROFILE_COLUMNS}, p.completed_at,
+         (SELECT count(*) FROM photos ph WHERE ph.user_id = p.id) AS photo_count,
+         (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
+       FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`;
+    this.swipeable = `SELECT 1 FROM profiles p WHERE p.id = @target AND p.completed_at IS NOT NULL AND ${VISIBLE('p.id')}`;
+    this.visibleCards = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+       WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${VISIBLE('p.id')}`;
+  }
+
+  /** The 22 campuses, read once: reference data does not change while the process runs. */
+  private async loadCampuses(): Promise<Map<string, Campus>> {
+    this.campusByName ??= new Map(
+      (
+        await this.sql.all<{ name: string; latitude: number; longitude: number; metro_group: string | null }>(
+          'SELECT name, latitude, longitude, metro_group FROM universities',
+        )
+      ).map((u) => [
+        u.name.toLowerCase(),
+        { name: u.name, point: { latitude: u.latitude, longitude: u.longitude }, metroGroup: u.metro_group },
+      ]),
+    );
+    return this.campusByName;
+  }
+
+  async campuses(): Promise<Campus[]> {
+    return [...(await this.loadCampuses()).values()];
+  }
+
+  /** Synchronous: it runs for every row of a pool, after `loadCampuses` filled the cache. */
+  private campusOf(name: string): Campus {
+    return this.campusByName?.get(name.toLowerCase()) ?? { name, point: null, metroGroup: null };
+  }
+
+  async viewer(userId: string): Promise<Viewer | null> {
+    await this.loadCampuses();
+    const [r] = await this.sql.cached<
+      ProfileRow & { completed_at: number | null; photo_count: number; prompt_count: number }
+    >('deck_viewerRow', this.viewerRow, { id: userId });
+    if (!r) return null;
+    return {
+      userId,
+      campus: this.campusOf(r.university),
+      person: toPerson(r),
+      complete: r.completed_at !== null && r.photo_count >= 1 && r.prompt_count === 3,
+    };
+  }
+
+  private toCandidate(r: ProfileRow, flags: { boosted: Set<string>; superLikers: Set<string> }): DeckCandidate {
+    const person = toPerson(r);
+    return {
+      userId: r.id,
+      name: r.name,
+      bio: r.bio ?? '',
+      university: r.university,
+      major: r.major ?? '',
+      graduationYear: r.graduation_year ?? 2025,
+      gender: displayGender(r),
+      photos: [],
+      prompt: null,
+      campus: this.campusOf(r.university),
+      person,
+      isBoosted: flags.boosted.has(r.id),
+      superLikedYou: flags.superLikers.has(r.id),
+      filterable: {
+        university: r.university,
+        major: r.major ?? '',
+        graduationYear: r.graduation_year ?? 2025,
+        gender: r.gender,
+        preferences: {
+          housingStatus: r.housing_status,
+          moveInDate: r.move_in_date,
+          minBudget: r.min_budget,
+          maxBudget: r.max_budget,
+          cleanliness: r.cleanliness,
+          sleepSchedule: r.sleep_schedule,
+          studyHabits: r.study_habits,
+          noiseLevel: r.noise_level,
+          guestPolicy: r.guest_policy,
+        },
+      },
+    };
+  }
+
+  async candidatePool(viewerId: string, q: PoolQuery): Promise<DeckCandidate[]> {
+    const me = viewerId;
+    await this.loadCampuses();
+    const exclude = new Set(q.exclude);
+    const inReach = new Set(q.universities.map((u) => u.toLowerCase()));
+    const boosted = new Set(
+      ((await this.sql.cached('deck_boosted', this.boosted, { now: q.now.getTime() })) as { id: string }[]).map(
+        (r) => r.id,
+      ),
+    );
+    const superLikers = new Set(
+      ((await this.sql.cached('deck_superLikers', this.superLikers, { me })) as { id: string }[]).map((r) => r.id),
+    );
+    const flags = { boosted, superLikers };
+    const seen = new Set<string>();
+    const rows: ProfileRow[] = [];
+    const take = (r: ProfileRow) => {
+      if (exclude.has(r.id) || seen.has(r.id)) return;
+      seen.add(r.id);
+      rows.push(r);
+    };
+    const special = [...new Set([...boosted, ...superLikers])];
+    if (special.length > 0) {
+      for (const r of (await this.sql.cached('deck_byIds', this.byIds, {
+        me,
+        ids: JSON.stringify(special),
+      })) as ProfileRow[]) {
+        if (inReach.has(r.university.toLowerCase())) take(r);
+      }
+    }
+    for (const university of q.universities) {
+      const room = q.limit - rows.length;
+      if (room <= 0) break;
+      // Ask for a few more than room: excluded users may be among them.
+      for (const r of (await this.sql.cached('deck_byUniversity', this.byUniversity, {
+        me,
+        university,
+        limit: room + exclude.size,
+      })) as ProfileRow[])
+        take(r);
+    }
+    return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));
+  }
+
+  async hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]> {
+    const ids = JSON.stringify(candidates.map((c) => c.userId));
+    const photos = new Map<string, string[]>();
+    for (const r of (await this.sql.cached('deck_photosFor', this.photosFor, { ids })) as {
+      user_id: string;
+      storage_key: string;
+    }[]) {
+      photos.set(r.user_id, [...(photos.get(r.user_id) ?? []), mediaUrl(r.storage_key)]);
+    }
+    const prompts = new Map(
+      (
+        (await this.sql.cached('deck_promptFor', this.promptFor, { ids })) as {
+          profile_id: string;
+          prompt_text: string;
+          response: string;
+        }[]
+      ).map((r) => [r.profile_id, { promptText: r.prompt_text, response: r.response }]),
+    );
+    return candidates.map((c) => ({ ...c, photos: photos.get(c.userId) ?? [], prompt: prompts.get(c.userId) ?? null }));
+  }
+
+  async isSwipeable(viewerId: string, targetId: string) {
+    return (await this.sql.cached('deck_swipeable', this.swipeable, { me: viewerId, target: targetId })).length > 0;
+  }
+
+  /** Cards of these users as `viewerId` may see them (no blocks either way, active accounts). */
+  async cards(viewerId: string, userIds: string[]): Promise<ProfileCard[]> {
+    if (userIds.length === 0) return [];
+    await this.loadCampuses();
+    const rows = (await this.sql.cached('deck_visibleCards', this.visibleCards, {
+      me: viewerId,
+      ids: JSON.stringify(userIds),
+    })) as ProfileRow[];
+    const none = { boosted: new Set<string>(), superLikers: new Set<string>() };
+    const hydrated = await this.hydrate(rows.map((r) => this.toCandidate(r, none)));
+    return hydrated.map((c) => ({
+      userId: c.userId,
+      name: c.name,
+      bio: c.bio,
+      university: c.university,
+      major: c.major,
+      graduationYear: c.graduationYear,
+      gender: c.gender,
+      photos: c.photos,
+      prompt: c.prompt,
+      person: c.person,
+    }));
+  }
+}
+
+type MatchDbRow = {
+  user_id: string;
+  matched_user_id: string;
+  status: SwipeStatus;
+  is_super_like: number;
+  created_at: number;
+  matched_at: number | null;
+};
+
+const toSwipe = (r: MatchDbRow | undefined): SwipeRecord | null =>
+  r
+    ? {
+        userId: r.user_id,
+        targetId: r.matched_user_id,
+        status: r.status,
+        isSuperLike: r.is_super_like === 1,
+        createdAt: new Date(r.created_at),
+        matchedAt: r.matched_at === null ? null : new Date(r.matched_at),
+      }
+    : null;
+
+export class PostgresSwipeRepository implements SwipeRepository {
+  private readonly one: string;
+  private readonly counts: string;
+  private readonly balance: string;
+  private readonly insert: string;
+  private readonly matchReverse: string;
+  private readonly spendSuperLike: string;
+  private readonly likersQuery: string;
+  private readonly matchesQuery: string;
+
+  constructor(private readonly sql: PgSql) {
+    this.one = 'SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?';
+    // Counting stops past the largest daily limit (50 likes, 5 super likes): a Gold member with
+    // thousands of likes today must not make every like scan them all.
+    this.counts = `SELECT
+         (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND created_at > @since
+            AND status != 'passed' AND is_super_like = 0 LIMIT 100) l) AS likes,
+         (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND created_at > @since
+            AND status != 'passed' AND is_super_like = 1 LIMIT 100) s) AS supers`;
+    this.balance = 'SELECT super_likes, boosts FROM balances WHERE user_id = ?';
+    this.insert = `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at)
+       VALUES (@id, @userId, @targetId, @status, @isSuperLike, @score, @matchedAt, @createdAt)`;
+    this.matchReverse = `UPDATE matches SET status = 'matched', matched_at = @now WHERE user_id = @other AND matched_user_id = @me AND status = 'liked'`;
+    this.spendSuperLike =
+      'UPDATE balances SET super_likes = super_likes - 1, updated_at = @now WHERE user_id = @me AND super_likes > 0';
+    this.likersQuery = `SELECT m.user_id, m.created_at, m.is_super_like FROM matches m
+       WHERE m.matched_user_id = @me AND m.status = 'liked'
+         AND NOT EXISTS (SELECT 1 FROM matches mine WHERE mine.user_id = @me AND mine.matched_user_id = m.user_id)
+         AND ${VISIBLE('m.user_id')}
+       ORDER BY m.is_super_like DESC, m.created_at DESC`;
+    this.matchesQuery = `SELECT m.matched_user_id, m.matched_at, m.compatibility_score FROM matches m
+       WHERE m.user_id = @me AND m.status = 'matched' AND ${VISIBLE('m.matched_user_id')}
+       ORDER BY m.matched_at DESC`;
+  }
+
+  private async state(sql: PgSql, userId: string, targetId: string, since: Date): Promise<SwipeState> {
+    const counts = (await sql.get(this.counts, { me: userId, since: since.getTime() })) as {
+      likes: number;
+      supers: number;
+    };
+    const bal = (await sql.get(this.balance, [userId])) as { super_likes: number } | undefined;
+    return {
+      existing: toSwipe((await sql.get(this.one, [userId, targetId])) as MatchDbRow | undefined),
+      reverse: toSwipe((await sql.get(this.one, [targetId, userId])) as MatchDbRow | undefined),
+      likesInWindow: counts.likes,
+      superLikesInWindow: counts.supers,
+      superLikeBalance: bal?.super_likes ?? 0,
+    };
+  }
+
+  async swipe(
+    input: Parameters<SwipeRepository['swipe']>[0],
+    decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
+  ): Promise<Result<SwipeDecision, DomainError>> {
+    return this.sql.transaction(async (tx) => {
+      // Both users' rows are locked before reading, so the counts cannot change under us and two
+      // people liking each other at once see each other's like, in any process (D14, D4).
+      await tx.lockUsers(input.userId, input.targetId);
+      const decision = decide(await this.state(tx, input.userId, input.targetId, input.windowStart));
+      if (!decision.ok) return decision;
+      const { record, matchReverse, spendPurchasedSuperLike } = decision.value;
+      const now = input.now.getTime();
+      await tx.run(this.insert, {
+        id: input.id,
+        userId: record.userId,
+        targetId: record.targetId,
+        status: record.status,
+        isSuperLike: record.isSuperLike ? 1 : 0,
+        score: input.score,
+        matchedAt: record.matchedAt?.getTime() ?? null,
+        createdAt: now,
+      });
+      if (matchReverse) await tx.run(this.matchReverse, { now, other: record.targetId, me: record.userId });
+      if (spendPurchasedSuperLike) await tx.run(this.spendSuperLike, { now, me: record.userId });
+      return decision;
+    });
+  }
+
+  async get(userId: string, targetId: string) {
+    return toSwipe((await this.sql.get(this.one, [userId, targetId])) as MatchDbRow | undefined);
+  }
+
+  async superLikeState(userId: string, windowStart: Date) {
+    const s = await this.state(this.sql, userId, userId, windowStart);
+    return { superLikesInWindow: s.superLikesInWindow, superLikeBalance: s.superLikeBalance };
+  }
+
+  async likers(userId: string): Promise<LikerRow[]> {
+    return (
+      (await this.sql.all(this.likersQuery, { me: userId })) as {
+        user_id: string;
+        created_at: number;
+        is_super_like: number;
+      }[]
+    ).map((r) => ({ userId: r.user_id, createdAt: new Date(r.created_at), isSuperLike: r.is_super_like === 1 }));
+  }
+
+  async matches(userId: string): Promise<MatchRow[]> {
+    return (
+      (await this.sql.all(this.matchesQuery, { me: userId })) as {
+        matched_user_id: string;
+        matched_at: number;
+        compatibility_score: number | null;
+      }[]
+    ).map((r) => ({
+      userId: r.matched_user_id,
+      matchedAt: new Date(r.matched_at),
+      compatibilityScore: r.compatibility_score,
+    }));
+  }
+}
+
+export class PostgresSubscriptionRepository implements SubscriptionRepository {
+  constructor(private readonly sql: PgSql) {}
+
+  async get(userId: string): Promise<Subscription | null> {
+    const r = await this.sql.get<{
+      is_premium: number;
+      tier: string | null;
+      subscription_end: number | null;
+      cancelled: number;
+    }>('SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?', [userId]);
+    return r
+      ? {
+          isPremium: r.is_premium === 1,
+          tier: r.tier,
+          subscriptionEnd: r.subscription_end === null ? null : new Date(r.subscription_end),
+          cancelled: r.cancelled === 1,
+        }
+      : null;
+  }
+
+  async set(userId: string, sub: Subscription, at: Date) {
+    await this.sql.run(
+      `INSERT INTO subscriptions (user_id, is_premium, tier, subscription_end, cancelled, updated_at)
+       VALUES (@userId, @isPremium, @tier, @end, @cancelled, @at)
+       ON CONFLICT (user_id) DO UPDATE SET is_premium = excluded.is_premium, tier = excluded.tier,
+         subscription_end = excluded.subscription_end, cancelled = excluded.cancelled, updated_at = excluded.updated_at`,
+      {
+        userId,
+        isPremium: sub.isPremium ? 1 : 0,
+        tier: sub.tier,
+        end: sub.subscriptionEnd?.getTime() ?? null,
+        cancelled: sub.cancelled ? 1 : 0,
+        at: at.getTime(),
+      },
+    );
+  }
+}
+
+export class PostgresBoostRepository implements BoostRepository {
+  constructor(private readonly sql: PgSql) {}
+
+  private async read(sql: PgSql, userId: string, now: Date, monthStart: Date): Promise<BoostState> {
+    const active = (await sql.get('SELECT max(ends_at) AS until FROM boosts WHERE user_id = ? AND ends_at > ?', [
+      userId,
+      now.getTime(),
+    ])) as { until: number | null };
+    const used = (await sql.get(
+      `SELECT count(*) AS n FROM boosts WHERE user_id = ? AND source = 'monthly' AND starts_at >= ?`,
+      [userId, monthStart.getTime()],
+    )) as { n: number };
+    const bal = (await sql.get('SELECT boosts FROM balances WHERE user_id = ?', [userId])) as
+      | { boosts: number }
+      | undefined;
+    return {
+      activeUntil: active.until === null ? null : new Date(active.until),
+      monthlyUsedThisMonth: used.n,
+      purchasedBalance: bal?.boosts ?? 0,
+    };
+  }
+
+  async state(userId: string, now: Date, monthStart: Date) {
+    return this.read(this.sql, userId, now, monthStart);
+  }
+
+  async start(
+    userId: string,
+    now: Date,
+    monthStart: Date,
+    id: string,
+    decide: (state: BoostState) => Result<{ source: 'monthly' | 'purchased'; endsAt: Date }, DomainError>,
+  ): Promise<Result<{ endsAt: Date }, DomainError>> {
+    return this.sql.transaction(async (tx): Promise<Result<{ endsAt: Date }, DomainError>> => {
+      await tx.lockUsers(userId);
+      const decision = decide(await this.read(tx, userId, now, monthStart));
+      if (!decision.ok) return decision;
+      await tx.run('INSERT INTO boosts (id, user_id, source, starts_at, ends_at) VALUES (?, ?, ?, ?, ?)', [
+        id,
+        userId,
+        decision.value.source,
+        now.getTime(),
+        decision.value.endsAt.getTime(),
+      ]);
+      if (decision.value.source === 'purchased') {
+        await tx.run('UPDATE balances SET boosts = boosts - 1, updated_at = ? WHERE user_id = ?', [
+          now.getTime(),
+          userId,
+        ]);
+      }
+      return { ok: true, value: { endsAt: decision.value.endsAt } };
+    });
+  }
+}

@@ -1,0 +1,63 @@
+/** Every repository over PostgreSQL, the twin of the SQLite set in adapters/db/database.ts (D3). */
+import type { IdGenerator } from '../../../core/shared/ids';
+import {
+  PostgresAgreementRepository,
+  PostgresEmailTokenRepository,
+  PostgresRefreshTokenRepository,
+  PostgresUserRepository,
+} from './accounts.repository';
+import { PostgresAdminRepository } from './admin.repository';
+import { PostgresBillingRepository } from './billing.repository';
+import type { PostgresConnection } from './client';
+import {
+  PostgresBoostRepository,
+  PostgresDiscoveryRepository,
+  PostgresSubscriptionRepository,
+  PostgresSwipeRepository,
+} from './discovery.repository';
+import { PostgresGroupRepository } from './groups.repository';
+import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
+import {
+  PostgresConsentLog,
+  PostgresMailOutbox,
+  PostgresRateLimiter,
+  PostgresSecurityEventLog,
+} from './platform.repository';
+import { PostgresProfileRepository, PostgresPromptCatalog } from './profiles.repository';
+import { PostgresReferenceDataRepository } from './reference-data.repository';
+import { PostgresRetentionRepository } from './retention.repository';
+import { PostgresFeedbackRepository, PostgresPrivacyRepository, PostgresSafetyRepository } from './safety.repository';
+
+export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: IdGenerator) {
+  return {
+    users: new PostgresUserRepository(db),
+    emailTokens: new PostgresEmailTokenRepository(db),
+    refreshTokens: new PostgresRefreshTokenRepository(db),
+    agreements: new PostgresAgreementRepository(db, ids),
+    rateLimiter: new PostgresRateLimiter(db),
+    securityLog: new PostgresSecurityEventLog(db, ids),
+    consentLog: new PostgresConsentLog(db, ids),
+    outbox: new PostgresMailOutbox(db, ids),
+    admins: new PostgresAdminRepository(sql),
+    referenceData: new PostgresReferenceDataRepository(db),
+    profiles: new PostgresProfileRepository(db),
+    prompts: new PostgresPromptCatalog(db),
+    discovery: new PostgresDiscoveryRepository(sql),
+    swipes: new PostgresSwipeRepository(sql),
+    subscriptions: new PostgresSubscriptionRepository(sql),
+    boosts: new PostgresBoostRepository(sql),
+    conversations: new PostgresConversationRepository(sql),
+    contentFlags: new PostgresContentFlagRepository(sql),
+    billing: new PostgresBillingRepository(sql, ids),
+    safety: new PostgresSafetyRepository(sql),
+    feedback: new PostgresFeedbackRepository(sql),
+    privacy: new PostgresPrivacyRepository(sql),
+    retention: new PostgresRetentionRepository(sql),
+    groups: new PostgresGroupRepository(sql),
+    ping: async (): Promise<void> => {
+      await sql.get('SELECT 1');
+    },
+    /** PostgreSQL checks its own pages; a crashed process leaves nothing to repair. */
+    integrityCheck: async (): Promise<string> => ((await sql.get('SELECT 1 AS ok')) ? 'ok' : 'unreachable'),
+  };
+}

@@ -1,0 +1,645 @@
+/**
+ * PostgreSQL schema (D3), table for table the SQLite one (adapters/db/sqlite/schema.ts) with the same
+ * representation: times are UTC milliseconds in bigint (D29), booleans 0/1 in smallint, JSON as text.
+ * The hand-written SQL of the repositories therefore reads the same on both engines (docs/decisions.md N29).
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/** A Date stored as UTC milliseconds, like SQLite's timestamp_ms. */
+const msTime = customType<{ data: Date; driverData: number | string }>({
+  dataType: () => 'bigint',
+  toDriver: (value) => value.getTime(),
+  fromDriver: (value) => new Date(Number(value)),
+});
+
+/** A boolean stored as 0/1, like SQLite's boolean mode. */
+const flag = customType<{ data: boolean; driverData: number }>({
+  dataType: () => 'smallint',
+  toDriver: (value) => (value ? 1 : 0),
+  fromDriver: (value) => Number(value) === 1,
+});
+
+/** JSON kept as text, like SQLite's json mode. */
+const jsonText = <T>(name: string) =>
+  customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value) => JSON.stringify(value),
+    fromDriver: (value) => JSON.parse(value) as T,
+  })(name);
+
+const createdAt = () =>
+  msTime('created_at').notNull().default(sql`((extract(epoch from clock_timestamp()) * 1000)::bigint)`);
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: msTime('email_confirmed_at'),
+    isStudentVerified: flag('is_student_verified').notNull().default(sql`0`),
+    status: text('status', { enum: ['active', 'suspended', 'deleted'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: msTime('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(t.email)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: msTime('expires_at').notNull(),
+    usedAt: msTime('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('email_tokens_hash_unique').on(t.tokenHash), index('email_tokens_user_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: text('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: msTime('expires_at').notNull(),
+    revokedAt: msTime('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_unique').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const userAgreements = pgTable(
+  'user_agreements',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tosAccepted: flag('tos_accepted').notNull(),
+    tosAcceptedAt: msTime('tos_accepted_at'),
+    privacyAccepted: flag('privacy_accepted').notNull(),
+    privacyAcceptedAt: msTime('privacy_accepted_at'),
+    marketingAccepted: flag('marketing_accepted').notNull(),
+    marketingAcceptedAt: msTime('marketing_accepted_at'),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('user_agreements_user_idx').on(t.userId)],
+);
+
+/** 001 §3 Profile; id is the user id. Completion is stamped by the wizard (issue 3). */
+export const profiles = pgTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    bio: text('bio'),
+    university: text('university'),
+    major: text('major'),
+    graduationYear: integer('graduation_year'),
+    gender: text('gender'),
+    genderSelfDescribe: text('gender_self_describe'),
+    cookingFrequency: text('cooking_frequency'),
+    alcohol: text('alcohol'),
+    pets: text('pets'),
+    hobbies: jsonText<string[]>('hobbies').notNull().default(sql`'[]'`),
+    completedAt: msTime('completed_at'),
+    createdAt: createdAt(),
+    updatedAt: msTime('updated_at').notNull(),
+  },
+  (t) => [index('profiles_university_idx').on(t.university)],
+);
+
+/** Photos in display order; the first is the profile photo (001 §5). Keys per D26. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_user_idx').on(t.userId, t.position), uniqueIndex('photos_key_unique').on(t.storageKey)],
+);
+
+export const profilePrompts = pgTable(
+  'profile_prompts',
+  {
+    profileId: text('profile_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    promptId: text('prompt_id')
+      .notNull()
+      .references(() => prompts.id),
+    response: text('response').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.profileId, t.promptId] })],
+);
+
+/** One row per user (001 §3 roommate_preferences). */
+export const roommatePreferences = pgTable('roommate_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  cleanliness: integer('cleanliness').notNull(),
+  sleepSchedule: integer('sleep_schedule').notNull(),
+  noiseLevel: integer('noise_level').notNull(),
+  studyHabits: integer('study_habits').notNull(),
+  guestPolicy: integer('guest_policy'),
+  smokingTolerance: text('smoking_tolerance'),
+  housingStatus: text('housing_status'),
+  financialStatus: text('financial_status'),
+  needsCosigner: text('needs_cosigner'),
+  moveInChoice: text('move_in_choice'),
+  moveInDate: text('move_in_date'),
+  minBudget: integer('min_budget'),
+  maxBudget: integer('max_budget'),
+  preferredNeighborhoods: jsonText<string[]>('preferred_neighborhoods').notNull().default(sql`'[]'`),
+  dealbreakers: jsonText<string[]>('dealbreakers').notNull().default(sql`'[]'`),
+  genderPreference: jsonText<string[]>('gender_preference').notNull().default(sql`'[]'`),
+  createdAt: createdAt(),
+  updatedAt: msTime('updated_at').notNull(),
+});
+
+export const adminUsers = pgTable('admin_users', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  role: text('role').notNull().default('admin'),
+  permissions: jsonText<string[]>('permissions').notNull().default(sql`'[]'`),
+  isActive: flag('is_active').notNull().default(sql`1`),
+  createdAt: createdAt(),
+  updatedAt: msTime('updated_at').notNull(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: text('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.createdAt)],
+);
+
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    at: msTime('at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_key_at_idx').on(t.key, t.at)],
+);
+
+export const securityEvents = pgTable(
+  'security_events',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id'),
+    eventType: text('event_type').notNull(),
+    details: jsonText<Record<string, unknown>>('details').notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [index('security_events_type_idx').on(t.eventType, t.createdAt)],
+);
+
+export const consentLogs = pgTable('consent_logs', {
+  id: text('id').primaryKey(),
+  userId: text('user_id'),
+  consentType: text('consent_type').notNull(),
+  consentGiven: flag('consent_given').notNull(),
+  consentMethod: text('consent_method').notNull(),
+  consentVersion: text('consent_version').notNull(),
+  legalBasis: text('legal_basis').notNull(),
+  ipAddress: text('ip_address'),
+  userAgent: text('user_agent'),
+  createdAt: msTime('created_at').notNull(),
+});
+
+export const universities = pgTable('universities', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  city: text('city').notNull(),
+  state: text('state').notNull(),
+  latitude: doublePrecision('latitude').notNull(),
+  longitude: doublePrecision('longitude').notNull(),
+  emailDomain: text('email_domain').notNull(),
+  metroGroup: text('metro_group'),
+});
+
+export const prompts = pgTable('prompts', {
+  id: text('id').primaryKey(),
+  promptText: text('prompt_text').notNull(),
+  category: text('category', { enum: ['personality', 'lifestyle', 'goals', 'fun', 'dating', 'other'] }).notNull(),
+  isActive: flag('is_active').notNull().default(sql`1`),
+  displayOrder: integer('display_order').notNull(),
+});
+
+/** One row per swipe, from user_id to matched_user_id (001 §3 Match record). */
+export const matches = pgTable(
+  'matches',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    matchedUserId: text('matched_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['passed', 'liked', 'matched'] }).notNull(),
+    isSuperLike: flag('is_super_like').notNull().default(sql`0`),
+    compatibilityScore: integer('compatibility_score'),
+    matchedAt: msTime('matched_at'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('matches_pair_unique').on(t.userId, t.matchedUserId),
+    index('matches_target_idx').on(t.matchedUserId, t.status),
+    index('matches_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** 001 §3 Blocked user; the block and report actions arrive with the settings issue (D20). */
+export const blockedUsers = pgTable(
+  'blocked_users',
+  {
+    id: text('id').primaryKey(),
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedUserId: text('blocked_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('blocked_pair_unique').on(t.blockerId, t.blockedUserId),
+    index('blocked_reverse_idx').on(t.blockedUserId),
+  ],
+);
+
+/** Gold status (000 §3 premium status); payments fill it (issue 6). */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isPremium: flag('is_premium').notNull().default(sql`0`),
+    tier: text('tier'),
+    subscriptionEnd: msTime('subscription_end'),
+    cancelled: flag('cancelled').notNull().default(sql`0`),
+    providerSubscriptionId: text('provider_subscription_id'),
+    customerId: text('customer_id'),
+    /** When the provider produced the state we hold: older events never overwrite it (issue 6). */
+    stateAt: msTime('state_at'),
+    updatedAt: msTime('updated_at').notNull(),
+  },
+  (t) => [index('subscriptions_provider_idx').on(t.providerSubscriptionId)],
+);
+
+/** Purchased super likes and boosts (D14, D17), spent after the plan's allowance. */
+export const balances = pgTable('balances', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  superLikes: integer('super_likes').notNull().default(0),
+  boosts: integer('boosts').notNull().default(0),
+  updatedAt: msTime('updated_at').notNull(),
+});
+
+export const boosts = pgTable(
+  'boosts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: ['monthly', 'purchased'] }).notNull(),
+    startsAt: msTime('starts_at').notNull(),
+    endsAt: msTime('ends_at').notNull(),
+  },
+  (t) => [index('boosts_user_idx').on(t.userId, t.endsAt), index('boosts_ends_idx').on(t.endsAt)],
+);
+
+/** 001 §3 Conversation; the id is the two user ids, smaller first, joined by an underscore. */
+export const conversations = pgTable('conversations', {
+  id: text('id').primaryKey(),
+  user1Id: text('user1_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  user2Id: text('user2_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastMessageAt: msTime('last_message_at'),
+  lastMessageText: text('last_message_text'),
+  lastMessageSeq: integer('last_message_seq').notNull().default(0),
+  createdAt: msTime('created_at').notNull(),
+});
+
+/** Per-participant state: what they have read and whether they deleted the conversation. */
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Messages up to this sequence number are hidden for this participant (they deleted the chat). */
+    clearedSeq: integer('cleared_seq').notNull().default(0),
+    /** Set when they delete it; a new message shows it again. */
+    hidden: flag('hidden').notNull().default(sql`0`),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('participants_user_idx').on(t.userId)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    /** Strictly increasing: the cursor for pagination and for catching up after a reconnect. */
+    seq: bigserial('seq', { mode: 'number' }).primaryKey(),
+    id: text('id').notNull(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isRead: flag('is_read').notNull().default(sql`0`),
+    /** Hidden from everyone but admins after moderation removed it (D22). */
+    removed: flag('removed').notNull().default(sql`0`),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('messages_id_unique').on(t.id),
+    index('messages_conversation_idx').on(t.conversationId, t.seq),
+    index('messages_sender_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/** 001 §3 content_flags (D22): automatic and user flags awaiting an admin. */
+export const contentFlags = pgTable(
+  'content_flags',
+  {
+    id: text('id').primaryKey(),
+    contentType: text('content_type', { enum: ['message', 'profile', 'photo', 'other'] }).notNull(),
+    contentId: text('content_id').notNull(),
+    authorId: text('author_id').references(() => users.id, { onDelete: 'cascade' }),
+    flagReason: text('flag_reason').notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'removed'] })
+      .notNull()
+      .default('pending'),
+    autoFlagged: flag('auto_flagged').notNull(),
+    confidenceScore: doublePrecision('confidence_score'),
+    flaggedBy: text('flagged_by'),
+    createdAt: msTime('created_at').notNull(),
+    reviewedAt: msTime('reviewed_at'),
+    reviewedBy: text('reviewed_by'),
+    reviewNote: text('review_note'),
+  },
+  (t) => [index('content_flags_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Checkouts we started, so a completed one is fulfilled with our own record of what was bought. */
+export const checkoutSessions = pgTable('checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  purchaseType: text('purchase_type', { enum: ['subscription', 'product'] }).notNull(),
+  item: text('item').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  status: text('status', { enum: ['open', 'completed', 'cancelled'] }).notNull(),
+  createdAt: msTime('created_at').notNull(),
+});
+
+/** Provider events already applied: fulfilment happens exactly once per event id (D24). */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider').notNull(),
+  kind: text('kind').notNull(),
+  receivedAt: msTime('received_at').notNull(),
+});
+
+/** The payments ledger, kept 7 years (D25). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    kind: text('kind').notNull(),
+    item: text('item').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    eventId: text('event_id').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+);
+
+/** D20 user reports: what admins review. */
+export const userReports = pgTable(
+  'user_reports',
+  {
+    id: text('id').primaryKey(),
+    reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    reportedUserId: text('reported_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reportCategory: text('report_category').notNull(),
+    severityLevel: text('severity_level').notNull(),
+    details: text('details'),
+    status: text('status').notNull().default('pending'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [index('user_reports_created_idx').on(t.createdAt)],
+);
+
+export const emergencyContacts = pgTable(
+  'emergency_contacts',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    relationship: text('relationship').notNull(),
+    isPrimary: flag('is_primary').notNull().default(sql`0`),
+    createdAt: msTime('created_at').notNull(),
+    updatedAt: msTime('updated_at').notNull(),
+  },
+  (t) => [index('emergency_contacts_user_idx').on(t.userId)],
+);
+
+/** D25 data requests: an export archive kept 7 days, or a deletion erased by the retention job. */
+export const dataExportRequests = pgTable(
+  'data_export_requests',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id').notNull(),
+    requestType: text('request_type', { enum: ['export', 'deletion'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed'] }).notNull(),
+    archive: text('archive'),
+    expiresAt: msTime('expires_at'),
+    createdAt: msTime('created_at').notNull(),
+    completedAt: msTime('completed_at'),
+  },
+  (t) => [index('data_requests_user_idx').on(t.userId), index('data_requests_status_idx').on(t.status)],
+);
+
+export const featureRequests = pgTable('feature_requests', {
+  id: text('id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  priority: text('priority').notNull(),
+  status: text('status').notNull().default('submitted'),
+  createdAt: msTime('created_at').notNull(),
+});
+
+export const featureVotes = pgTable(
+  'feature_votes',
+  {
+    requestId: text('request_id')
+      .notNull()
+      .references(() => featureRequests.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: text('day').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.requestId, t.userId, t.day] })],
+);
+
+export const securityIncidents = pgTable('security_incidents', {
+  id: text('id').primaryKey(),
+  reporterId: text('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+  incidentType: text('incident_type').notNull(),
+  severityLevel: text('severity_level').notNull(),
+  subject: text('subject').notNull(),
+  description: text('description').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  affectedUsersCount: integer('affected_users_count'),
+  timeDiscovered: text('time_discovered'),
+  stepsTaken: text('steps_taken'),
+  status: text('status').notNull().default('reported'),
+  priority: text('priority').notNull(),
+  acknowledgeBy: msTime('acknowledge_by').notNull(),
+  respondBy: msTime('respond_by').notNull(),
+  createdAt: msTime('created_at').notNull(),
+});
+
+/** D27: every admin action, kept 3 years (D25). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: text('id').primaryKey(),
+    adminId: text('admin_id'),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    details: jsonText<Record<string, unknown>>('details').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description'),
+    // The creator's erased account must not take the group with it (D18: succession instead).
+    creatorId: text('creator_id').references(() => users.id, { onDelete: 'set null' }),
+    inviteCode: text('invite_code'),
+    inviteCodeExpiresAt: msTime('invite_code_expires_at'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [index('groups_invite_code_idx').on(t.inviteCode)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['admin', 'member'] }).notNull(),
+    joinedAt: msTime('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('group_members_user_idx').on(t.userId)],
+);
+
+/** Solo or group mode and the active group (000 §4); a deleted group leaves its users solo. */
+export const groupModes = pgTable('group_modes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  mode: text('mode', { enum: ['solo', 'group'] })
+    .notNull()
+    .default('solo'),
+  activeGroupId: text('active_group_id').references(() => groups.id, { onDelete: 'set null' }),
+});
+
+/**
+ * Realtime events in flight between API processes (D4): NOTIFY carries the id, listeners read the
+ * row, and a listener that reconnects reads what it missed. Rows older than a few minutes are pruned.
+ */
+export const realtimeEvents = pgTable(
+  'realtime_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: text('user_id').notNull(),
+    payload: text('payload').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('realtime_events_created_idx').on(t.createdAt)],
+);

@@ -1,0 +1,457 @@
+/**
+ * The repository contract (D3, style habit 13): every repository implementation behaves the same,
+ * on SQLite and on PostgreSQL (the server from TEST_DATABASE_URL, or PGlite). The concurrency cases
+ * are what the limits rest on when several API processes share one PostgreSQL (D4, issue 10).
+ */
+import { randomUUID } from 'node:crypto';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../adapters/db/database';
+import { isRejectedInput } from '../../adapters/db/errors';
+import { handleError } from '../../api/errors';
+import type { SwipeDecision, SwipeState } from '../../core/likes/rules';
+import { DomainError } from '../../core/shared/errors';
+import { err, ok, type Result } from '../../core/shared/result';
+import { PROMPTS } from '../../fixtures/prompts';
+import { UNIVERSITIES } from '../../fixtures/universities';
+import { engines, type OpenedDatabase, openEngine } from './support/databases';
+
+const T0 = new Date('2026-09-01T12:00:00.000Z');
+const later = (ms: number) => new Date(T0.getTime() + ms);
+const UCLA = 'University of California, Los Angeles';
+const limitReached = new DomainError('TEST.LIMIT', 'limit reached');
+
+describe.each(engines())('repository contract on %s', (engine) => {
+  let opened: OpenedDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    opened = await openEngine(engine);
+    db = opened.db;
+    await db.referenceData.upsert(UNIVERSITIES, PROMPTS);
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.drop();
+  });
+
+  async function user(status: 'active' | 'suspended' = 'active') {
+    const id = randomUUID();
+    const created = await db.users.create({
+      id,
+      email: `${id}@ucla.edu`,
+      passwordHash: 'hash',
+      emailConfirmedAt: T0,
+      status,
+      createdAt: T0,
+    });
+    expect(created).toBe(true);
+    return id;
+  }
+
+  async function completeProfile(id: string, name = 'Jordan') {
+    const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
+    await db.profiles.save(
+      id,
+      {
+        basics: {
+          name,
+          bio: 'Keeps the kitchen clean.',
+          university: UCLA,
+          major: 'Physics',
+          graduationYear: 2027,
+          gender: 'Woman',
+          genderSelfDescribe: null,
+        },
+        prompts: prompts.map((p) => ({ promptId: p.id, response: `About ${p.id}` })),
+        preferences: {
+          cleanliness: 4,
+          noiseLevel: 2,
+          sleepSchedule: 1,
+          studyHabits: 5,
+          guestPolicy: 3,
+          smokingTolerance: 'no_smoking',
+          housingStatus: 'looking_to_join',
+          financialStatus: 'part-time',
+          needsCosigner: 'no',
+          moveIn: 'fall-2027',
+          moveInDate: null,
+          minBudget: 800,
+          maxBudget: 1200,
+          preferredNeighborhoods: ['Westwood'],
+          dealbreakers: ['smoking indoors'],
+          genderPreference: ['Open to all'],
+        },
+        lifestyle: { cookingFrequency: 'often', alcohol: 'never', pets: 'none', hobbies: ['chess', 'climbing'] },
+      },
+      { complete: true },
+      T0,
+    );
+    expect(await db.profiles.addPhoto(id, { id: randomUUID(), key: `${id}/a.webp` }, 6, T0)).toBe(true);
+  }
+
+  /** Likes up to `limit` per window, matching when the other side already liked (like core's rule). */
+  const likeWithLimit =
+    (userId: string, targetId: string, limit: number) =>
+    (s: SwipeState): Result<SwipeDecision, DomainError> => {
+      if (s.likesInWindow >= limit) return err(limitReached);
+      const matched = s.reverse?.status === 'liked';
+      return ok({
+        record: {
+          userId,
+          targetId,
+          status: matched ? 'matched' : 'liked',
+          isSuperLike: false,
+          createdAt: T0,
+          matchedAt: matched ? T0 : null,
+        },
+        matchReverse: matched,
+        spendPurchasedSuperLike: false,
+      });
+    };
+
+  const like = (userId: string, targetId: string, limit = 50) =>
+    db.swipes.swipe(
+      { userId, targetId, action: 'like', now: T0, windowStart: later(-86_400_000), id: randomUUID(), score: 80 },
+      likeWithLimit(userId, targetId, limit),
+    );
+
+  describe('accounts', () => {
+    it('refuses a second account with the same e-mail as a value, not an error', async () => {
+      const id = await user();
+      const again = await db.users.create({
+        id: randomUUID(),
+        email: `${id}@ucla.edu`,
+        passwordHash: 'x',
+        emailConfirmedAt: null,
+        status: 'active',
+        createdAt: T0,
+      });
+      expect(again).toBe(false);
+      expect((await db.users.findByEmail(`${id}@ucla.edu`))?.id).toBe(id);
+      expect((await db.users.findById(id))?.createdAt).toEqual(T0);
+    });
+
+    it('consumes an e-mail token once, even when two requests race', async () => {
+      const userId = await user();
+      const id = randomUUID();
+      await db.emailTokens.create({
+        id,
+        userId,
+        purpose: 'confirm_email',
+        tokenHash: `h-${id}`,
+        expiresAt: later(3_600_000),
+        usedAt: null,
+      });
+      expect((await db.emailTokens.findByHash(`h-${id}`))?.expiresAt).toEqual(later(3_600_000));
+      const results = await Promise.all([db.emailTokens.consume(id, T0), db.emailTokens.consume(id, T0)]);
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('knows a session only while its refresh family is unrevoked, and describes the user', async () => {
+      const userId = await user();
+      const familyId = randomUUID();
+      const id = randomUUID();
+      await db.refreshTokens.create({
+        id,
+        userId,
+        familyId,
+        tokenHash: `r-${id}`,
+        expiresAt: later(86_400_000),
+        revokedAt: null,
+      });
+      expect(await db.users.sessionUser(userId, familyId)).toEqual({ id: userId, email: `${userId}@ucla.edu` });
+      expect(await db.refreshTokens.revoke(id, T0)).toBe(true);
+      expect(await db.refreshTokens.revoke(id, T0)).toBe(false);
+      expect(await db.users.sessionUser(userId, familyId)).toBeNull();
+      expect(await db.users.describe(userId)).toEqual({
+        id: userId,
+        email: `${userId}@ucla.edu`,
+        hasAgreement: false,
+        hasProfile: false,
+        isAdmin: false,
+      });
+    });
+  });
+
+  describe('rate limits', () => {
+    it('allows exactly the limit when 12 hits arrive at once', async () => {
+      const key = `ip:${randomUUID()}`;
+      const rule = { limit: 5, windowMs: 60_000 };
+      const hits = await Promise.all(Array.from({ length: 12 }, () => db.rateLimiter.hit(key, rule, T0)));
+      expect(hits.filter((h) => h.allowed)).toHaveLength(5);
+      const limited = await db.rateLimiter.isLimited(key, rule, later(1_000));
+      expect(limited.limited).toBe(true);
+      expect(limited.retryAfterSeconds).toBe(59);
+      expect((await db.rateLimiter.isLimited(key, rule, later(61_000))).limited).toBe(false);
+    });
+  });
+
+  describe('profiles', () => {
+    it('round-trips a profile with its lists, prompts and photos', async () => {
+      const id = await user();
+      await completeProfile(id, 'Avery');
+      const p = await db.profiles.get(id);
+      expect(p?.basics?.name).toBe('Avery');
+      expect(p?.lifestyle.hobbies).toEqual(['chess', 'climbing']);
+      expect(p?.preferences?.preferredNeighborhoods).toEqual(['Westwood']);
+      expect(p?.prompts).toHaveLength(3);
+      expect(p?.completedAt).toEqual(T0);
+      expect(p?.photos.map((x) => x.position)).toEqual([0]);
+      expect((await db.prompts.listActive()).length).toBeGreaterThan(3);
+    });
+
+    it('never stores more photos than the maximum when uploads race', async () => {
+      const id = await user();
+      const added = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => db.profiles.addPhoto(id, { id: randomUUID(), key: `${id}/${i}` }, 6, T0)),
+      );
+      expect(added.filter(Boolean)).toHaveLength(6);
+      const photos = await db.profiles.listPhotos(id);
+      expect(photos.map((p) => p.position).sort()).toEqual([0, 1, 2, 3, 4, 5]);
+      expect(await db.profiles.removePhoto(id, photos[0]!.id, 6, T0)).toBe('min');
+      expect(await db.profiles.reorderPhotos(id, [...photos.map((p) => p.id)].reverse(), T0)).toBe(true);
+      expect((await db.profiles.listPhotos(id))[0]?.id).toBe(photos[5]!.id);
+    });
+  });
+
+  describe('discovery and swipes', () => {
+    it('deals eligible students and hydrates their cards', async () => {
+      const viewer = await user();
+      const other = await user();
+      const suspended = await user('suspended');
+      await completeProfile(viewer);
+      await completeProfile(other, 'Casey');
+      await completeProfile(suspended);
+      const me = await db.discovery.viewer(viewer);
+      expect(me?.complete).toBe(true);
+      expect(me?.campus.point).not.toBeNull();
+      const pool = await db.discovery.candidatePool(viewer, {
+        universities: [UCLA],
+        limit: 500,
+        exclude: [viewer],
+        now: T0,
+      } as Parameters<Database['discovery']['candidatePool']>[1]);
+      const ids = pool.map((c) => c.userId);
+      expect(ids).toContain(other);
+      expect(ids).not.toContain(suspended);
+      const [card] = await db.discovery.hydrate(pool.filter((c) => c.userId === other));
+      expect(card?.photos).toEqual([`/media/${other}/a.webp`]);
+      expect(card?.prompt?.response).toMatch(/^About /);
+      expect(await db.discovery.isSwipeable(viewer, other)).toBe(true);
+      expect(await db.discovery.isSwipeable(viewer, suspended)).toBe(false);
+    });
+
+    it('holds the daily like limit when ten likes arrive at once', async () => {
+      const me = await user();
+      const targets = await Promise.all(Array.from({ length: 10 }, () => user()));
+      const results = await Promise.all(targets.map((t) => like(me, t, 3)));
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(results.filter((r) => !r.ok && r.error.code === 'TEST.LIMIT')).toHaveLength(7);
+      const state = await db.swipes.superLikeState(me, later(-86_400_000));
+      expect(state).toEqual({ superLikesInWindow: 0, superLikeBalance: 0 });
+    });
+
+    it('turns two likes sent at the same moment into exactly one match', async () => {
+      const a = await user();
+      const b = await user();
+      await Promise.all([like(a, b), like(b, a)]);
+      const ab = await db.swipes.get(a, b);
+      const ba = await db.swipes.get(b, a);
+      expect([ab?.status, ba?.status]).toEqual(['matched', 'matched']);
+      expect((await db.swipes.matches(a)).map((m) => m.userId)).toEqual([b]);
+    });
+  });
+
+  describe('messaging', () => {
+    async function conversation() {
+      const a = await user();
+      const b = await user();
+      const [x, y] = [a, b].sort() as [string, string];
+      const id = `${x}_${y}`;
+      await db.conversations.ensure(id, x, y, T0);
+      await db.conversations.ensure(id, x, y, T0);
+      return { id, a, b };
+    }
+    const message = (conversationId: string, senderId: string, content: string, at = T0) => ({
+      id: randomUUID(),
+      conversationId,
+      senderId,
+      content,
+      createdAt: at,
+    });
+
+    it('keeps the hourly message cap when twelve messages arrive at once', async () => {
+      const { id, a, b } = await conversation();
+      expect((await db.conversations.participants(id))?.sort()).toEqual([a, b].sort());
+      const sent = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          db.conversations.send(message(id, a, `hello ${i}`), later(-3_600_000), (n) => n < 4),
+        ),
+      );
+      expect(sent.filter((m) => m !== null)).toHaveLength(4);
+      const seqs = sent.flatMap((m) => (m ? [m.seq] : []));
+      expect(new Set(seqs).size).toBe(4);
+      const stored = await db.conversations.messages(id, b, { limit: 50 });
+      expect(stored.map((m) => m.seq)).toEqual([...seqs].sort((x, y) => x - y));
+    });
+
+    it('pages, counts unread, marks read and erases once both delete', async () => {
+      const { id, a, b } = await conversation();
+      for (let i = 0; i < 5; i++) await db.conversations.send(message(id, a, `m${i}`, later(i)), T0, () => true);
+      const all = await db.conversations.messages(id, b, { limit: 50 });
+      expect(all.map((m) => m.content)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4']);
+      const before = await db.conversations.messages(id, b, { before: all[3]!.seq, limit: 2 });
+      expect(before.map((m) => m.content)).toEqual(['m1', 'm2']);
+      const after = await db.conversations.messages(id, b, { after: all[3]!.seq, limit: 10 });
+      expect(after.map((m) => m.content)).toEqual(['m4']);
+      const [summary] = await db.conversations.list(b);
+      expect(summary).toMatchObject({ id, otherUserId: a, unreadCount: 5, lastMessageText: 'm4' });
+      expect(await db.conversations.markRead(id, b)).toBe(all[4]!.seq);
+      expect((await db.conversations.list(b))[0]?.unreadCount).toBe(0);
+      expect(await db.conversations.relationship(a, b)).toEqual({ matched: false, blocked: false, otherActive: true });
+      await Promise.all([db.conversations.deleteFor(id, a), db.conversations.deleteFor(id, b)]);
+      expect(await db.conversations.list(a)).toEqual([]);
+      await db.conversations.send(message(id, b, 'again', later(10)), T0, () => true);
+      expect((await db.conversations.messages(id, a, { limit: 50 })).map((m) => m.content)).toEqual(['again']);
+    });
+  });
+
+  describe('billing', () => {
+    it('applies a provider event once, even when it is delivered twice at once', async () => {
+      const userId = await user();
+      const apply = () =>
+        db.billing.apply(
+          `evt_${userId}`,
+          'local',
+          'checkout.session.completed',
+          { userId, subscriptionId: null },
+          () => ({
+            effect: { type: 'balance', userId, superLikes: 5, boosts: 1 },
+            ledger: {
+              userId,
+              kind: 'product',
+              item: 'super_likes_5',
+              amountCents: 499,
+              eventId: `evt_${userId}`,
+              at: T0,
+            },
+          }),
+          T0,
+        );
+      const results = await Promise.all([apply(), apply(), apply()]);
+      expect(results.sort()).toEqual(['applied', 'duplicate', 'duplicate']);
+      expect(await db.swipes.superLikeState(userId, T0)).toEqual({ superLikesInWindow: 0, superLikeBalance: 5 });
+      expect((await db.boosts.state(userId, T0, T0)).purchasedBalance).toBe(1);
+    });
+
+    it('upserts a subscription', async () => {
+      const userId = await user();
+      const sub = { isPremium: true, tier: 'gold', subscriptionEnd: later(86_400_000), cancelled: false };
+      await db.subscriptions.set(userId, sub, T0);
+      await db.subscriptions.set(userId, { ...sub, cancelled: true }, T0);
+      expect(await db.subscriptions.get(userId)).toEqual({ ...sub, cancelled: true });
+    });
+  });
+
+  describe('safety, admin and retention', () => {
+    it('blocks idempotently and keeps exactly one primary contact', async () => {
+      const a = await user();
+      const b = await user();
+      const block = { id: randomUUID(), blockerId: a, blockedUserId: b, reason: null, at: T0 };
+      await db.safety.block(block);
+      await db.safety.block({ ...block, id: randomUUID() });
+      const blocks = await db.safety.blocks(a);
+      expect(blocks.map((x) => x.blockedUserId)).toEqual([b]);
+      expect((await db.conversations.relationship(b, a)).blocked).toBe(true);
+      const contact = (n: number) => ({
+        id: randomUUID(),
+        name: `Contact ${n}`,
+        phone: '+1 310 555 0100',
+        relationship: 'parent',
+        createdAt: later(n),
+        updatedAt: later(n),
+      });
+      const added = await Promise.all([1, 2, 3].map((n) => db.safety.addContact(a, contact(n))));
+      expect(added.filter((c) => c.isPrimary)).toHaveLength(1);
+      const primary = added.find((c) => c.isPrimary)!;
+      expect(await db.safety.deleteContact(a, primary.id)).toBe(true);
+      expect((await db.safety.contacts(a)).filter((c) => c.isPrimary)).toHaveLength(1);
+      expect(await db.safety.unblock(b, blocks[0]!.id)).toBe(false);
+      expect(await db.safety.unblock(a, blocks[0]!.id)).toBe(true);
+    });
+
+    it('grants admins, counts per day and purges in a dry run without deleting', async () => {
+      const id = await user();
+      expect(await db.admins.setActive(`${id}@ucla.edu`, true, T0)).toBe(true);
+      expect(await db.admins.setActive('nobody@ucla.edu', true, T0)).toBe(false);
+      expect(await db.admins.isActiveAdmin(id)).toBe(true);
+      const days = await db.admins.analytics(later(-86_400_000), T0);
+      expect(days.map((d) => d.day)).toEqual(['2026-08-31', '2026-09-01']);
+      expect(days[1]!.signUps).toBeGreaterThan(0);
+      expect((await db.admins.stats()).totalUsers).toBeGreaterThanOrEqual(0);
+      const cutoff = later(365 * 86_400_000);
+      const cutoffs = {
+        messagesAfterLastMessage: cutoff,
+        paymentRecords: later(-86_400_000),
+        auditLogs: cutoff,
+        securityLogs: cutoff,
+        rateLimitHits: cutoff,
+        spentTokens: cutoff,
+        outboxMail: cutoff,
+      } as Parameters<Database['retention']['purge']>[0];
+      const dry = await db.retention.purge(cutoffs, cutoff, true);
+      expect(dry.rate_limit_hits).toBeGreaterThan(0);
+      expect((await db.retention.purge(cutoffs, cutoff, true)).rate_limit_hits).toBe(dry.rate_limit_hits);
+    });
+  });
+
+  describe('input the engine refuses', () => {
+    it('stores a NUL character on SQLite; PostgreSQL refuses it, and the API answers 400, not 500', async () => {
+      const a = await user();
+      const b = await user();
+      const report = { id: randomUUID(), reporterId: a, reportedUserId: b, category: 'spam', severity: 'low', at: T0 };
+      let refused: unknown = null;
+      await db.safety.report({ ...report, details: 'before\u0000after' }).catch((e: unknown) => {
+        refused = e;
+      });
+      if (engine === 'sqlite') {
+        expect(refused).toBeNull();
+        return;
+      }
+      expect(isRejectedInput(refused)).toBe(true);
+      const app = new Hono();
+      app.onError((e, c) => handleError(e, c, () => {}));
+      app.get('/', () => {
+        throw refused;
+      });
+      const res = await app.request('/');
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('VALIDATION');
+    });
+  });
+
+  describe('groups', () => {
+    it('never lets concurrent joins take a group past its size', async () => {
+      const creator = await user();
+      const groupId = randomUUID();
+      await db.groups.create({ id: groupId, name: 'Westwood four', description: null, creatorId: creator, at: T0 });
+      const code = randomUUID().slice(0, 6).toUpperCase();
+      expect(await db.groups.setInviteCode(groupId, code, later(86_400_000), T0)).toBe(true);
+      const joiners = await Promise.all(Array.from({ length: 6 }, () => user()));
+      const results = await Promise.all(
+        joiners.map((userId) =>
+          db.groups.joinByCode(code, (g) =>
+            !g || g.members.length >= 4
+              ? err(limitReached)
+              : ok({ kind: 'add', member: { userId, role: 'member', joinedAt: T0 } }),
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect((await db.groups.state(groupId))?.members).toHaveLength(4);
+      const other = randomUUID();
+      await db.groups.create({ id: other, name: 'Other', description: null, creatorId: creator, at: T0 });
+      expect(await db.groups.setInviteCode(other, code, later(86_400_000), T0)).toBe(false);
+    });
+  });
+});
