@@ -9,7 +9,7 @@ import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import { planOf } from '../../core/billing/entitlements';
 import type { SubscriptionRepository } from '../../core/matching/ports';
-import { type CallState, canStartCall, isPartOfCall } from '../../core/messaging/calls';
+import { CALL_MESSAGES, type CallState, canStartCall, isPartOfCall } from '../../core/messaging/calls';
 import type { ConversationRepository, RealtimeBus, RealtimeEvent } from '../../core/messaging/ports';
 import type { Clock } from '../../core/shared/clock';
 import type { IdGenerator } from '../../core/shared/ids';
@@ -108,21 +108,40 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       await deps.bus.publish(to, signal(callId));
       return;
     }
+    const noCall = () => send(ws, { type: 'error', code: 'CALLS.NO_SUCH_CALL', message: CALL_MESSAGES.noCall });
     const call = frame.callId ? calls.get(frame.callId) : undefined;
-    if (!isPartOfCall(call, user.id, to)) {
-      send(ws, { type: 'error', code: 'CALLS.NO_SUCH_CALL', message: 'That call has ended.' });
+    if (call) {
+      if (!isPartOfCall(call, user.id, to)) return noCall();
+      followUp(call.callId, frame.kind);
+      await deps.bus.publish(to, signal(call.callId));
       return;
     }
-    if (frame.kind === 'answer') call.state = 'connected';
-    if (frame.kind === 'end' || frame.kind === 'decline') endCall(call.callId);
-    await deps.bus.publish(to, signal(call.callId));
+    // The call was offered through another process (several processes, issue 10): relay the signal
+    // while the two are still matched and unblocked (D21). The process holding the call hears of an
+    // answer or hang-up through the caller's own subscription (onConnection).
+    if (!frame.callId) return noCall();
+    const rel = await deps.conversations.relationship(user.id, to);
+    if (!rel.matched || rel.blocked || !rel.otherActive) return noCall();
+    await deps.bus.publish(to, signal(frame.callId));
+  }
+
+  /** What a follow-up signal does to a call this process holds. */
+  function followUp(callId: string, kind: string) {
+    const call = calls.get(callId);
+    if (!call) return;
+    if (kind === 'answer') call.state = 'connected';
+    if (kind === 'end' || kind === 'decline') endCall(callId);
   }
 
   function onConnection(ws: WebSocket, user: SessionUser) {
     let tokens = BURST;
     let last = Date.now();
     let alive = true;
-    const unsubscribe = deps.bus.subscribe(user.id, (event) => send(ws, event));
+    const unsubscribe = deps.bus.subscribe(user.id, (event) => {
+      // An answer or hang-up relayed by another process still moves a call this process holds.
+      if (event.type === 'call') followUp(event.signal.callId, event.signal.kind);
+      send(ws, event);
+    });
     const heartbeat = setInterval(() => {
       if (!alive) {
         ws.terminate();

@@ -156,7 +156,7 @@ describe.runIf(server)('several API processes on one PostgreSQL', () => {
       port: ports[i],
       readyTimeoutMs: 60_000,
       // Each sign-in comes from its own address, so per-IP limits do not cut across the tests.
-      env: { TRUST_PROXY: 'true' },
+      env: { TRUST_PROXY: 'true', CALL_RING_TIMEOUT_SECONDS: '5' },
     });
     return servers[i] as RunningServer;
   };
@@ -240,6 +240,51 @@ describe.runIf(server)('several API processes on one PostgreSQL', () => {
     wa.ws.close();
     wb.ws.close();
   }, 90_000);
+
+  it('connects a call whose two sides are on different processes, and does not time out an answered call', async () => {
+    const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
+    const a = await student(db, hash, 'Harper');
+    const b = await student(db, hash, 'Indigo');
+    const now = new Date();
+    await db.subscriptions.set(
+      a.id,
+      { isPremium: true, tier: 'gold', subscriptionEnd: new Date(now.getTime() + 86_400_000), cancelled: false },
+      now,
+    );
+    const [p1, p2] = [servers[0]!.url, servers[1]!.url];
+    const sa = await signIn(p1, a.email);
+    const sb = await signIn(p2, b.email);
+    await call(p1, sa.cookie, 'POST', '/api/swipes', { targetUserId: b.id, action: 'like' });
+    await call(p2, sb.cookie, 'POST', '/api/swipes', { targetUserId: a.id, action: 'like' });
+    const wa = socket(p1, sa.cookie);
+    const wb = socket(p2, sb.cookie);
+    await Promise.all([wa.ready, wb.ready]);
+    type CallFrame = Frame & { callId?: string; signal?: { kind: string; callId: string; sdp?: string } };
+    const signals = (frames: Frame[], kind: string) =>
+      (frames as CallFrame[]).filter((f) => f.type === 'call' && f.signal?.kind === kind);
+
+    wa.ws.send(JSON.stringify({ type: 'call', kind: 'offer', toUserId: b.id, media: 'voice', sdp: 'v=0' }));
+    const offer = await until('the offer on process 2', () => signals(wb.frames, 'offer')[0]);
+    const callId = offer.signal?.callId as string;
+    // The answer goes through process 2, which did not take the offer.
+    wb.ws.send(JSON.stringify({ type: 'call', kind: 'answer', toUserId: a.id, callId, sdp: 'v=1' }));
+    const answer = await until('the answer on process 1', () => signals(wa.frames, 'answer')[0]);
+    expect(answer.signal).toMatchObject({ callId, sdp: 'v=1' });
+    wb.ws.send(JSON.stringify({ type: 'call', kind: 'ice', toUserId: a.id, callId, candidate: 'candidate:1' }));
+    await until('the candidate on process 1', () => signals(wa.frames, 'ice')[0]);
+    // Someone outside the call cannot use its id through either process.
+    const c = await student(db, hash, 'Jules');
+    const wc = socket(p2, (await signIn(p2, c.email)).cookie);
+    await wc.ready;
+    wc.ws.send(JSON.stringify({ type: 'call', kind: 'answer', toUserId: a.id, callId, sdp: 'forged' }));
+    await until('the refusal', () => (wc.frames as CallFrame[]).find((f) => f.type === 'error'));
+    // Past the ring timeout (5 s), an answered call is not ended by the process that took the offer.
+    await sleep(6000);
+    expect(signals(wa.frames, 'ringing-timeout')).toEqual([]);
+    expect(signals(wb.frames, 'ringing-timeout')).toEqual([]);
+    expect(signals(wa.frames, 'answer').map((f) => f.signal?.sdp)).toEqual(['v=1']);
+    for (const w of [wa, wb, wc]) w.ws.close();
+  }, 60_000);
 
   it('holds the hourly message cap across processes when both take messages at once', async () => {
     const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
