@@ -76,7 +76,8 @@ export interface AdminRepository {
   searchUsers(query: string, limit: number): Promise<AdminUserView[]>;
   /** Suspends (ending sessions) or reactivates an account; false when no such active or suspended user. */
   setUserStatus(userId: string, status: 'active' | 'suspended', at: Date): Promise<boolean>;
-  analytics(since: Date, until: Date): Promise<{ day: string; signUps: number; matches: number; messages: number }[]>;
+  /** Sign-ups, matches and messages counted per UTC day ('YYYY-MM-DD') from `since`; days without any are absent. */
+  dailyCounts(since: Date): Promise<Record<AnalyticsSeries, { day: string; n: number }[]>>;
   audit(entry: {
     id: string;
     adminId: string | null;
@@ -139,4 +140,28 @@ export async function setUserStatus(
   if (!(await deps.admin.setUserStatus(userId, status, deps.clock.now()))) return err(adminErrors.userNotFound());
   await audit(deps, adminId, status === 'suspended' ? 'user.suspend' : 'user.unsuspend', 'user', userId);
   return ok({ status });
+}
+
+export type AnalyticsSeries = 'signUps' | 'matches' | 'messages';
+export type AnalyticsDay = { day: string } & Record<AnalyticsSeries, number>;
+
+/** Every UTC day from `since` to `until` with its counts, days without activity as zeros (the dashboard's charts). */
+export function dailySeries(
+  since: Date,
+  until: Date,
+  counts: Record<AnalyticsSeries, { day: string; n: number }[]>,
+): AnalyticsDay[] {
+  const lookup = (series: AnalyticsSeries) => new Map(counts[series].map((r) => [r.day, Number(r.n)]));
+  const [signUps, matches, messages] = [lookup('signUps'), lookup('matches'), lookup('messages')];
+  const days: AnalyticsDay[] = [];
+  for (let t = since.getTime(); t <= until.getTime(); t += 86_400_000) {
+    const day = new Date(t).toISOString().slice(0, 10);
+    days.push({
+      day,
+      signUps: signUps.get(day) ?? 0,
+      matches: matches.get(day) ?? 0,
+      messages: messages.get(day) ?? 0,
+    });
+  }
+  return days;
 }

@@ -385,9 +385,9 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(await db.admins.setActive(`${id}@ucla.edu`, true, T0)).toBe(true);
       expect(await db.admins.setActive('nobody@ucla.edu', true, T0)).toBe(false);
       expect(await db.admins.isActiveAdmin(id)).toBe(true);
-      const days = await db.admins.analytics(later(-86_400_000), T0);
-      expect(days.map((d) => d.day)).toEqual(['2026-08-31', '2026-09-01']);
-      expect(days[1]!.signUps).toBeGreaterThan(0);
+      const counts = await db.admins.dailyCounts(later(-86_400_000));
+      expect(counts.signUps.find((d) => d.day === '2026-09-01')?.n).toBeGreaterThan(0);
+      expect(counts.signUps.every((d) => /^\d{4}-\d{2}-\d{2}$/.test(d.day))).toBe(true);
       expect((await db.admins.stats()).totalUsers).toBeGreaterThanOrEqual(0);
       const cutoff = later(365 * 86_400_000);
       const cutoffs = {
@@ -399,6 +399,8 @@ describe.each(engines())('repository contract on %s', (engine) => {
         spentTokens: cutoff,
         outboxMail: cutoff,
       } as Parameters<Database['retention']['purge']>[0];
+      // A hit of its own, so the dry run has something to count whichever tests ran before.
+      await db.rateLimiter.hit(`ip:${randomUUID()}`, { limit: 5, windowMs: 60_000 }, T0);
       const dry = await db.retention.purge(cutoffs, cutoff, true);
       expect(dry.rate_limit_hits).toBeGreaterThan(0);
       expect((await db.retention.purge(cutoffs, cutoff, true)).rate_limit_hits).toBe(dry.rate_limit_hits);

@@ -193,32 +193,21 @@ export class PostgresAdminRepository implements AdminRepository {
     });
   }
 
-  async analytics(since: Date, until: Date) {
-    const perDay = async (table: string, column: string) =>
-      new Map(
-        (
-          await this.q.all<{ day: string; n: number }>(
-            `SELECT to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n
-             FROM ${table} t WHERE ${column} >= ? GROUP BY day`,
-            [since.getTime()],
-          )
-        ).map((r) => [r.day, r.n]),
+  async dailyCounts(since: Date) {
+    const perDay = (table: string, column: string) =>
+      this.q.all<{ day: string; n: number }>(
+        `SELECT to_char(to_timestamp(${column} / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, count(*) AS n
+         FROM ${table} t WHERE ${column} >= ? GROUP BY day`,
+        [since.getTime()],
       );
-    const signUps = await perDay('users', 'created_at');
-    const matches = await perDay(
-      `(SELECT matched_at FROM matches WHERE status = 'matched' AND user_id < matched_user_id)`,
-      'matched_at',
-    );
-    const messages = await perDay('messages', 'created_at');
-    const days: string[] = [];
-    for (let t = since.getTime(); t <= until.getTime(); t += 86_400_000)
-      days.push(new Date(t).toISOString().slice(0, 10));
-    return days.map((day) => ({
-      day,
-      signUps: signUps.get(day) ?? 0,
-      matches: matches.get(day) ?? 0,
-      messages: messages.get(day) ?? 0,
-    }));
+    return {
+      signUps: await perDay('users', 'created_at'),
+      matches: await perDay(
+        `(SELECT matched_at FROM matches WHERE status = 'matched' AND user_id < matched_user_id)`,
+        'matched_at',
+      ),
+      messages: await perDay('messages', 'created_at'),
+    };
   }
 
   async audit(e: Parameters<AdminRepository['audit']>[0]) {

@@ -193,33 +193,22 @@ export class SqliteAdminRepository implements AdminRepository {
     })();
   }
 
-  async analytics(since: Date, until: Date) {
+  async dailyCounts(since: Date) {
     const perDay = (table: string, column: string) =>
-      new Map(
-        (
-          this.sql
-            .prepare(
-              `SELECT strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch') AS day, count(*) AS n FROM ${table}
-               WHERE ${column} >= ? GROUP BY day`,
-            )
-            .all(since.getTime()) as { day: string; n: number }[]
-        ).map((r) => [r.day, r.n]),
-      );
-    const signUps = perDay('users', 'created_at');
-    const matches = perDay(
-      `(SELECT matched_at FROM matches WHERE status = 'matched' AND user_id < matched_user_id)`,
-      'matched_at',
-    );
-    const messages = perDay('messages', 'created_at');
-    const days: string[] = [];
-    for (let t = since.getTime(); t <= until.getTime(); t += 86_400_000)
-      days.push(new Date(t).toISOString().slice(0, 10));
-    return days.map((day) => ({
-      day,
-      signUps: signUps.get(day) ?? 0,
-      matches: matches.get(day) ?? 0,
-      messages: messages.get(day) ?? 0,
-    }));
+      this.sql
+        .prepare(
+          `SELECT strftime('%Y-%m-%d', ${column} / 1000, 'unixepoch') AS day, count(*) AS n FROM ${table}
+           WHERE ${column} >= ? GROUP BY day`,
+        )
+        .all(since.getTime()) as { day: string; n: number }[];
+    return {
+      signUps: perDay('users', 'created_at'),
+      matches: perDay(
+        `(SELECT matched_at FROM matches WHERE status = 'matched' AND user_id < matched_user_id)`,
+        'matched_at',
+      ),
+      messages: perDay('messages', 'created_at'),
+    };
   }
 
   async audit(e: Parameters<AdminRepository['audit']>[0]) {

@@ -4,6 +4,7 @@ import type { SecurityEventLog } from '../../../core/accounts/ports';
 import {
   type AdminDeps,
   adminErrors,
+  dailySeries,
   type FlagView,
   type ReportView,
   requireAdmin,
@@ -108,7 +109,7 @@ export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog })
     const now = deps.clock.now();
     const days = c.req.valid('query').days ?? 30;
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days + 1));
-    return c.json({ days: await deps.admin.analytics(since, now) }, 200);
+    return c.json({ days: dailySeries(since, now, await deps.admin.dailyCounts(since)) }, 200);
   });
 
   return app;
