@@ -21,6 +21,13 @@ export async function listen(
     ids: uuidIds,
     bus: built.realtime,
     conversations: built.db.conversations,
+    messaging: {
+      clock: built.clock,
+      ids: uuidIds,
+      conversations: built.db.conversations,
+      flags: built.db.contentFlags,
+      realtime: built.realtime,
+    },
     subscriptions: built.db.subscriptions,
     authenticate: (cookie) => sessionFromCookieHeader(built.sessionDeps, cookie),
     allowedOrigins: [new URL(env.APP_URL).origin],

@@ -1,7 +1,8 @@
 /**
  * WebSocket benchmark (issue 5): 2,000 clients in 1,000 conversations on the real server; messages
- * sent over HTTP at a fixed rate; send-to-receive latency p50/p99, messages per second, and how
- * many were lost. Target: p99 ≤ 20 ms at 1,000 messages per second on this 2-core machine.
+ * sent at a fixed rate, over the sender's own socket (`message.send`, the default) or over HTTP
+ * (`BENCH_WS_SEND=http`); send-to-receive latency p50/p99, messages per second, and how many were
+ * lost. Target: p99 ≤ 20 ms at 1,000 messages per second on this 2-core machine.
  * `BENCH_WS_CLIENTS`, `BENCH_WS_RATE` and `BENCH_WS_SECONDS` change the load.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { seedCampus, seedConversations, seedSessions } from './seed-campus';
 const CLIENTS = Number(process.env.BENCH_WS_CLIENTS ?? 2000);
 const RATE = Number(process.env.BENCH_WS_RATE ?? 1000);
 const SECONDS = Number(process.env.BENCH_WS_SECONDS ?? 10);
+const TRANSPORT: 'socket' | 'http' = process.env.BENCH_WS_SEND === 'http' ? 'http' : 'socket';
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -38,6 +40,9 @@ export async function wsBenchmark() {
   const latencies: number[] = [];
   let received = 0;
   const sockets: WebSocket[] = [];
+  const socketOf = new Map<string, WebSocket>();
+  /** Sends over a socket waiting for their ack (`message.sent`) or refusal (`error`), by ref. */
+  const awaiting = new Map<string, (ok: boolean) => void>();
   try {
     await Promise.all(
       ids.map(
@@ -47,8 +52,13 @@ export async function wsBenchmark() {
             ws.on('message', (data) => {
               const frame = JSON.parse(String(data)) as {
                 type: string;
+                ref?: string;
                 message?: { content: string; senderId: string };
               };
+              if ((frame.type === 'message.sent' || frame.type === 'error') && frame.ref) {
+                awaiting.get(frame.ref)?.(frame.type === 'message.sent');
+                awaiting.delete(frame.ref);
+              }
               if (frame.type === 'message.created' && frame.message && frame.message.senderId !== id) {
                 latencies.push(performance.now() - Number(frame.message.content.split('|')[0]));
                 received++;
@@ -57,6 +67,7 @@ export async function wsBenchmark() {
             ws.once('open', () => resolve());
             ws.once('error', reject);
             sockets.push(ws);
+            socketOf.set(id, ws);
           }),
       ),
     );
@@ -75,14 +86,26 @@ export async function wsBenchmark() {
       while (inflight.size >= MAX_IN_FLIGHT) await Promise.race(inflight);
       const [conv, a, b] = pairs[i % pairs.length] as [string, string, string];
       const sender = (i / pairs.length) % 2 < 1 ? a : b;
-      const request: Promise<void> = fetch(`${server.url}/api/conversations/${conv}/messages`, {
-        method: 'POST',
-        headers: { cookie: cookies.get(sender) as string, 'content-type': 'application/json' },
-        body: JSON.stringify({ content: `${performance.now()}|${i}` }),
-      })
-        .then(async (r) => {
-          await r.arrayBuffer();
-          if (r.status === 201) sent++;
+      const content = `${performance.now()}|${i}`;
+      const accepted: Promise<boolean> =
+        TRANSPORT === 'socket'
+          ? new Promise((resolve) => {
+              awaiting.set(`m${i}`, resolve);
+              socketOf
+                .get(sender)
+                ?.send(JSON.stringify({ type: 'message.send', ref: `m${i}`, conversationId: conv, content }));
+            })
+          : fetch(`${server.url}/api/conversations/${conv}/messages`, {
+              method: 'POST',
+              headers: { cookie: cookies.get(sender) as string, 'content-type': 'application/json' },
+              body: JSON.stringify({ content }),
+            }).then(async (r) => {
+              await r.arrayBuffer();
+              return r.status === 201;
+            });
+      const request: Promise<void> = accepted
+        .then((ok) => {
+          if (ok) sent++;
           else failed++;
         })
         .catch(() => {
@@ -99,6 +122,7 @@ export async function wsBenchmark() {
     while (received < sent && Date.now() < settle) await new Promise((r) => setTimeout(r, 50));
     latencies.sort((x, y) => x - y);
     return {
+      transport: TRANSPORT,
       clients: CLIENTS,
       conversations: pairs.length,
       targetRatePerSec: RATE,

@@ -1,7 +1,8 @@
 /**
  * The WebSocket endpoint at /api/realtime (issue 5): authenticated by the session cookie, one
  * subscription per user on the realtime bus, heartbeats, per-connection rate and size caps, and
- * WebRTC signalling relayed to the other participant only (D21).
+ * WebRTC signalling relayed to the other participant only (D21), and chat messages sent over the
+ * socket through the same use case as the HTTP route.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -10,9 +11,18 @@ import { z } from 'zod';
 import { planOf } from '../../core/billing/entitlements';
 import type { SubscriptionRepository } from '../../core/matching/ports';
 import { CALL_MESSAGES, type CallState, canStartCall, isPartOfCall } from '../../core/messaging/calls';
-import type { ConversationRepository, RealtimeBus, RealtimeEvent } from '../../core/messaging/ports';
+import { sendMessage } from '../../core/messaging/conversations';
+import {
+  type ConversationRepository,
+  type MessagingDeps,
+  type RealtimeBus,
+  type RealtimeEvent,
+  toMessageDto,
+} from '../../core/messaging/ports';
+import { MESSAGE_MESSAGES } from '../../core/messaging/rules';
 import type { Clock } from '../../core/shared/clock';
 import type { IdGenerator } from '../../core/shared/ids';
+import { MESSAGE_MAX } from '../../core/shared/sanitize';
 import type { SessionUser } from '../context';
 
 export const REALTIME_PATH = '/api/realtime';
@@ -33,6 +43,14 @@ const ClientFrame = z.discriminatedUnion('type', [
     sdp: z.string().max(20_000).optional(),
     candidate: z.unknown().optional(),
   }),
+  // Sending a chat message over the socket: the same use case and rules as POST .../messages; the
+  // sender gets `message.sent` with its `ref`, or an `error` with it (no HTTP round trip per message).
+  z.object({
+    type: z.literal('message.send'),
+    ref: z.string().max(64),
+    conversationId: z.string().max(200),
+    content: z.string().max(MESSAGE_MAX + 1),
+  }),
 ]);
 
 export type RealtimeDeps = {
@@ -40,6 +58,8 @@ export type RealtimeDeps = {
   ids: IdGenerator;
   bus: RealtimeBus;
   conversations: Pick<ConversationRepository, 'relationship'>;
+  /** What sending a message over the socket needs (the same use case as the HTTP route). */
+  messaging: MessagingDeps;
   subscriptions: SubscriptionRepository;
   authenticate(cookieHeader: string | undefined): Promise<SessionUser | null>;
   allowedOrigins: string[];
@@ -125,6 +145,21 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     await deps.bus.publish(to, signal(frame.callId));
   }
 
+  async function handleSend(
+    user: SessionUser,
+    ws: WebSocket,
+    frame: Extract<z.infer<typeof ClientFrame>, { type: 'message.send' }>,
+  ) {
+    try {
+      const sent = await sendMessage(deps.messaging, user.id, frame.conversationId, frame.content);
+      if (sent.ok) send(ws, { type: 'message.sent', ref: frame.ref, message: toMessageDto(sent.value) });
+      else send(ws, { type: 'error', ref: frame.ref, code: sent.error.code, message: sent.error.message });
+    } catch (e) {
+      deps.log(`[realtime] message send failed: ${String(e)}`);
+      send(ws, { type: 'error', ref: frame.ref, code: 'INTERNAL', message: MESSAGE_MESSAGES.sendFailed });
+    }
+  }
+
   /** What a follow-up signal does to a call this process holds. */
   function followUp(callId: string, kind: string) {
     const call = calls.get(callId);
@@ -173,6 +208,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
         return;
       }
       if (parsed.type === 'ping') send(ws, { type: 'pong' });
+      else if (parsed.type === 'message.send') void handleSend(user, ws, parsed);
       else void handleCall(user, ws, parsed).catch((e) => deps.log(`[realtime] call signal failed: ${String(e)}`));
     });
     ws.on('close', () => {

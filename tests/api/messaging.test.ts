@@ -255,6 +255,40 @@ describe('realtime and calls over the WebSocket', () => {
     }
   });
 
+  it('sends a message over the socket with the same rules: an ack with its ref, a refusal stores nothing', async () => {
+    const t = makeTestApp();
+    const { a, b, conversationId } = await matched(t);
+    const outsider = await student(t, 'cam@ucla.edu');
+    const { http, url } = await live(t);
+    try {
+      const aSocket = connect(url, a.c);
+      const bSocket = connect(url, b.c);
+      const cSocket = connect(url, outsider.c);
+      await Promise.all([aSocket.opened, bSocket.opened, cSocket.opened]);
+      aSocket.ws.send(JSON.stringify({ type: 'message.send', ref: 'r1', conversationId, content: 'Over the socket' }));
+      const ack = await aSocket.next('message.sent');
+      expect(ack).toMatchObject({ ref: 'r1', message: { conversationId, senderId: a.id, content: 'Over the socket' } });
+      const got = await bSocket.next('message.created');
+      expect(got.message).toMatchObject({ id: (ack.message as { id: string }).id, content: 'Over the socket' });
+
+      for (const [ref, frame, code] of [
+        ['r2', { conversationId, content: '   ' }, 'MESSAGES.INVALID'],
+        ['r3', { conversationId, content: 'x'.repeat(10_001) }, 'MESSAGES.TOO_LONG'],
+        ['r4', { conversationId, content: '<script>alert(1)</script>' }, 'MESSAGES.INVALID'],
+      ] as const) {
+        aSocket.ws.send(JSON.stringify({ type: 'message.send', ref, ...frame }));
+        expect(await aSocket.next('error')).toMatchObject({ ref, code });
+      }
+      cSocket.ws.send(JSON.stringify({ type: 'message.send', ref: 'r5', conversationId, content: 'Let me in' }));
+      expect(await cSocket.next('error')).toMatchObject({ ref: 'r5', code: 'MESSAGES.CONVERSATION_NOT_FOUND' });
+      const stored = (await a.c.get(`/api/conversations/${conversationId}/messages`)).json.messages;
+      expect(stored.map((m: { content: string }) => m.content)).toEqual(['Over the socket']);
+      for (const s of [aSocket, bSocket, cSocket]) s.ws.close();
+    } finally {
+      await http.close();
+    }
+  });
+
   it('ends an unanswered call at the ringing timeout, and closes a flooding socket', async () => {
     const t = makeTestApp();
     const { a, b } = await matched(t);
