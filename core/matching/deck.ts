@@ -72,29 +72,30 @@ export function buildDeck(
 ): DeckEntry[] {
   const filters: AdvancedFilters = options.filters;
   const solo = viewer.members.length === 1 ? (viewer.members[0] as MatchPerson) : null;
-  // Rank on scores alone; only the cards that make the deck get their reasons worked out.
-  const ranked: (DeckCandidate & Placement & { score: number; factors: Factor[] | null })[] = [];
+  // Rank on scores alone; only the cards that make the deck are copied and get their reasons.
+  const ranked: { c: DeckCandidate; place: Placement; score: number; factors: Factor[] | null }[] = [];
   for (const c of pool) {
     const place = placement(viewer.campus, c.campus, options);
     if (!place) continue;
     if (!passesFilters(c.filterable, filters)) continue;
     const factors = solo ? compatibilityFactors(solo, c.person) : null;
     const score = solo ? scoreOf(factors) : groupCompatibility(viewer.members, c.person).score;
-    ranked.push({ ...c, ...place, score, factors });
+    ranked.push({ c, place, score, factors });
   }
   const same = options.prioritizeSameUniversity;
   ranked.sort(
     (a, b) =>
-      Number(b.isBoosted) - Number(a.isBoosted) ||
-      Number(b.superLikedYou) - Number(a.superLikedYou) ||
-      (same ? Number(b.isSameUniversity) - Number(a.isSameUniversity) : 0) ||
+      Number(b.c.isBoosted) - Number(a.c.isBoosted) ||
+      Number(b.c.superLikedYou) - Number(a.c.superLikedYou) ||
+      (same ? Number(b.place.isSameUniversity) - Number(a.place.isSameUniversity) : 0) ||
       b.score - a.score ||
-      (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0),
+      (a.c.userId < b.c.userId ? -1 : a.c.userId > b.c.userId ? 1 : 0),
   );
-  return ranked.slice(0, limit).map(({ score, factors, ...e }) => ({
-    ...e,
+  return ranked.slice(0, limit).map(({ c, place, score, factors }) => ({
+    ...c,
+    ...place,
     compatibility: solo
       ? { score, factors: factors ?? [], reasons: reasonsOf(factors) }
-      : groupCompatibility(viewer.members, e.person),
+      : groupCompatibility(viewer.members, c.person),
   }));
 }
