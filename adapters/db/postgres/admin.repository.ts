@@ -1,65 +1,12 @@
 /** PostgreSQL adapters for admin grants (D27) and the admin dashboard (issue 9). */
-import type { AdminRepository, AdminUserView, FlagStatus, FlagView, ReportView } from '../../../core/moderation/admin';
-import { mediaUrl } from './profiles.repository';
+import type { AdminRepository, AdminUserView, FlagStatus } from '../../../core/moderation/admin';
+import { type FlagRow, type ReportRow, toFlag, toReport } from '../shared/admin-rows';
 import type { PgSql } from './sql';
-
-type FlagRow = {
-  id: string;
-  content_type: string;
-  content_id: string;
-  author_id: string | null;
-  flag_reason: string;
-  status: FlagStatus;
-  auto_flagged: number;
-  confidence_score: number | null;
-  flagged_by: string | null;
-  created_at: number;
-  reviewed_at: number | null;
-  message: string | null;
-  profile_text: string | null;
-  photo_key: string | null;
-};
 
 const FLAG_SELECT = `SELECT f.*, m.content AS message,
     (SELECT coalesce(p.name, '') || chr(10) || coalesce(p.bio, '') FROM profiles p WHERE p.id = f.content_id) AS profile_text,
     (SELECT ph.storage_key FROM photos ph WHERE ph.id = f.content_id) AS photo_key
   FROM content_flags f LEFT JOIN messages m ON f.content_type = 'message' AND m.id = f.content_id`;
-
-const toFlag = (r: FlagRow): FlagView => ({
-  id: r.id,
-  contentType: r.content_type,
-  contentId: r.content_id,
-  authorId: r.author_id,
-  flagReason: r.flag_reason,
-  status: r.status,
-  autoFlagged: r.auto_flagged === 1,
-  confidenceScore: r.confidence_score,
-  flaggedBy: r.flagged_by,
-  createdAt: new Date(r.created_at),
-  reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at),
-  content: r.message ?? r.profile_text ?? (r.photo_key ? mediaUrl(r.photo_key) : null),
-});
-
-type ReportRow = {
-  id: string;
-  report_category: string;
-  severity_level: string;
-  status: string;
-  details: string | null;
-  reporter_id: string | null;
-  reported_user_id: string | null;
-  created_at: number;
-};
-const toReport = (r: ReportRow): ReportView => ({
-  id: r.id,
-  reportCategory: r.report_category,
-  severityLevel: r.severity_level,
-  status: r.status,
-  details: r.details,
-  reporterId: r.reporter_id,
-  reportedUserId: r.reported_user_id,
-  createdAt: new Date(r.created_at),
-});
 
 export class PostgresAdminRepository implements AdminRepository {
   constructor(private readonly q: PgSql) {}

@@ -1,31 +1,11 @@
 /** PostgreSQL adapter for groups, memberships and solo/group mode (issue 7; D18). */
 import type { GroupRepository, GroupView } from '../../../core/groups/groups';
-import type { GroupRole, GroupState, Membership, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
+import type { GroupState, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
 import type { DomainError } from '../../../core/shared/errors';
 import { ok, type Result } from '../../../core/shared/result';
+import { type GroupRow, LIVE_MEMBERS, type MemberRow, toMembership } from '../shared/groups-rows';
 import { mediaUrl } from './profiles.repository';
 import type { PgSql } from './sql';
-
-type GroupRow = {
-  id: string;
-  name: string;
-  description: string | null;
-  creator_id: string | null;
-  invite_code: string | null;
-  invite_code_expires_at: number | null;
-  created_at: number;
-};
-type MemberRow = { group_id: string; user_id: string; role: GroupRole; joined_at: number };
-
-const toMembership = (r: MemberRow): Membership => ({
-  userId: r.user_id,
-  role: r.role,
-  joinedAt: new Date(r.joined_at),
-});
-
-/** Members whose account is deleted are gone from every list and decision. */
-const LIVE_MEMBERS = `SELECT gm.group_id, gm.user_id, gm.role, gm.joined_at FROM group_members gm
-  JOIN users u ON u.id = gm.user_id AND u.status != 'deleted'`;
 
 export class PostgresGroupRepository implements GroupRepository {
   constructor(private readonly sql: PgSql) {}

@@ -2,11 +2,12 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
+import { mediaUrl } from '../shared/media-url';
 import type { PgDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
 import { first, PgSql } from './sql';
 
-export const mediaUrl = (key: string) => `/media/${key}`;
+export { mediaUrl };
 
 export class PostgresProfileRepository implements ProfileRepository {
   constructor(private readonly db: PgDb) {}

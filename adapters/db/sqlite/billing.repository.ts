@@ -4,32 +4,8 @@ import type { PlanId, ProductId } from '../../../core/billing/catalog';
 import type { FulfilmentEffect, LedgerEntry, StoredSubscription } from '../../../core/billing/fulfilment';
 import type { BillingRepository, CheckoutSession } from '../../../core/billing/ports';
 import type { IdGenerator } from '../../../core/shared/ids';
+import { type SubRow, toSub } from '../shared/billing-rows';
 import type { SqliteDb } from './client';
-
-type SubRow = {
-  user_id: string;
-  is_premium: number;
-  tier: string | null;
-  subscription_end: number | null;
-  cancelled: number;
-  provider_subscription_id: string | null;
-  customer_id: string | null;
-  state_at: number | null;
-};
-
-const toSub = (r: SubRow | undefined): StoredSubscription | null =>
-  r
-    ? {
-        userId: r.user_id,
-        isPremium: r.is_premium === 1,
-        tier: r.tier,
-        subscriptionEnd: r.subscription_end === null ? null : new Date(r.subscription_end),
-        cancelled: r.cancelled === 1,
-        providerSubscriptionId: r.provider_subscription_id,
-        customerId: r.customer_id,
-        stateAt: r.state_at === null ? null : new Date(r.state_at),
-      }
-    : null;
 
 export class SqliteBillingRepository implements BillingRepository {
   private readonly s: Record<string, Statement>;

@@ -6,8 +6,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Subscription } from '../../../core/billing/entitlements';
 import type { BoostState } from '../../../core/likes/boost';
-import type { SwipeDecision, SwipeRecord, SwipeState, SwipeStatus } from '../../../core/likes/rules';
-import type { MatchPerson } from '../../../core/matching/compatibility';
+import type { SwipeDecision, SwipeState } from '../../../core/likes/rules';
 import type { Campus, DeckCandidate } from '../../../core/matching/deck';
 import type {
   BoostRepository,
@@ -22,82 +21,18 @@ import type {
 } from '../../../core/matching/ports';
 import type { DomainError } from '../../../core/shared/errors';
 import type { Result } from '../../../core/shared/result';
+import {
+  displayGender,
+  ELIGIBLE,
+  type MatchDbRow,
+  PROFILE_COLUMNS,
+  type ProfileRow,
+  toPerson,
+  toSwipe,
+  VISIBLE,
+} from '../shared/discovery-rows';
 import type { SqliteDb } from './client';
 import { mediaUrl } from './profiles.repository';
-
-type ProfileRow = {
-  id: string;
-  name: string;
-  bio: string | null;
-  university: string;
-  major: string | null;
-  graduation_year: number | null;
-  gender: string | null;
-  gender_self_describe: string | null;
-  pets: string | null;
-  cleanliness: number;
-  sleep_schedule: number;
-  noise_level: number;
-  study_habits: number;
-  guest_policy: number | null;
-  smoking_tolerance: string | null;
-  housing_status: string | null;
-  min_budget: number | null;
-  max_budget: number | null;
-  move_in_date: string | null;
-  gender_preference: string;
-  dealbreakers: string;
-};
-
-const PROFILE_COLUMNS = `p.id, p.name, p.bio, p.university, p.major, p.graduation_year, p.gender, p.gender_self_describe,
-  p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance,
-  rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers`;
-
-/** Eligible for someone's deck: active, completed, with a photo, unswiped by and unblocked with @me. */
-const ELIGIBLE = `p.completed_at IS NOT NULL
-  AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.id AND u.status = 'active')
-  AND EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_id = @me AND m.matched_user_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = @me AND b.blocked_user_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = p.id AND b.blocked_user_id = @me)`;
-
-/** Visible to @me at all (cards, likes, matches): active and no block either way. */
-const VISIBLE = (col: string) => `EXISTS (SELECT 1 FROM users u WHERE u.id = ${col} AND u.status = 'active')
-  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = @me AND b.blocked_user_id = ${col})
-  AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = ${col} AND b.blocked_user_id = @me)`;
-
-const parseList = (json: string | null): string[] => {
-  try {
-    const v = JSON.parse(json ?? '[]');
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
-
-const displayGender = (r: ProfileRow) =>
-  r.gender === 'Prefer to self-describe' ? r.gender_self_describe : r.gender === 'Prefer not to say' ? null : r.gender;
-
-function toPerson(r: ProfileRow): MatchPerson {
-  return {
-    gender: r.gender,
-    pets: r.pets,
-    preferences: {
-      cleanliness: r.cleanliness,
-      sleepSchedule: r.sleep_schedule,
-      noiseLevel: r.noise_level,
-      studyHabits: r.study_habits,
-      guestPolicy: r.guest_policy,
-      smokingTolerance: r.smoking_tolerance,
-      housingStatus: r.housing_status,
-      minBudget: r.min_budget,
-      maxBudget: r.max_budget,
-      moveInDate: r.move_in_date,
-      genderPreference: parseList(r.gender_preference),
-      dealbreakers: parseList(r.dealbreakers),
-    },
-  };
-}
 
 export class SqliteDiscoveryRepository implements DiscoveryRepository {
   private campusByName: Map<string, Campus> | null = null;
@@ -291,27 +226,6 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     }));
   }
 }
-
-type MatchDbRow = {
-  user_id: string;
-  matched_user_id: string;
-  status: SwipeStatus;
-  is_super_like: number;
-  created_at: number;
-  matched_at: number | null;
-};
-
-const toSwipe = (r: MatchDbRow | undefined): SwipeRecord | null =>
-  r
-    ? {
-        userId: r.user_id,
-        targetId: r.matched_user_id,
-        status: r.status,
-        isSuperLike: r.is_super_like === 1,
-        createdAt: new Date(r.created_at),
-        matchedAt: r.matched_at === null ? null : new Date(r.matched_at),
-      }
-    : null;
 
 export class SqliteSwipeRepository implements SwipeRepository {
   private readonly one: Statement;

@@ -8,27 +8,8 @@ import type {
   Message,
   Relationship,
 } from '../../../core/messaging/ports';
+import { type MessageRow, toMessage } from '../shared/messaging-rows';
 import type { SqliteDb } from './client';
-
-type MessageRow = {
-  seq: number;
-  id: string;
-  conversation_id: string;
-  sender_id: string;
-  content: string;
-  is_read: number;
-  created_at: number;
-};
-
-const toMessage = (r: MessageRow): Message => ({
-  seq: r.seq,
-  id: r.id,
-  conversationId: r.conversation_id,
-  senderId: r.sender_id,
-  content: r.content,
-  isRead: r.is_read === 1,
-  createdAt: new Date(r.created_at),
-});
 
 const MESSAGE_COLUMNS = 'seq, id, conversation_id, sender_id, content, is_read, created_at';
 

@@ -2,10 +2,11 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
+import { mediaUrl } from '../shared/media-url';
 import type { SqliteDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
 
-export const mediaUrl = (key: string) => `/media/${key}`;
+export { mediaUrl };
 
 export class SqliteProfileRepository implements ProfileRepository {
   constructor(private readonly db: SqliteDb) {}

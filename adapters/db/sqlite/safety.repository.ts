@@ -3,27 +3,9 @@ import type { FeedbackRepository, PopularRequest } from '../../../core/feedback/
 import type { DataRequest, PrivacyRepository } from '../../../core/privacy/data-requests';
 import type { ContactInput } from '../../../core/safety/rules';
 import type { BlockedUser, Contact, SafetyRepository } from '../../../core/safety/safety';
+import { type ContactRow, type RequestRow, toContact, toRequest, USER_TABLES } from '../shared/safety-rows';
 import type { SqliteDb } from './client';
 import { mediaUrl } from './profiles.repository';
-
-type ContactRow = {
-  id: string;
-  name: string;
-  phone: string;
-  relationship: string;
-  is_primary: number;
-  created_at: number;
-  updated_at: number;
-};
-const toContact = (r: ContactRow): Contact => ({
-  id: r.id,
-  name: r.name,
-  phone: r.phone,
-  relationship: r.relationship,
-  isPrimary: r.is_primary === 1,
-  createdAt: new Date(r.created_at),
-  updatedAt: new Date(r.updated_at),
-});
 
 export class SqliteSafetyRepository implements SafetyRepository {
   constructor(private readonly db: SqliteDb) {}
@@ -218,49 +200,6 @@ export class SqliteFeedbackRepository implements FeedbackRepository {
   }
 }
 
-type RequestRow = {
-  id: string;
-  user_id: string;
-  request_type: 'export' | 'deletion';
-  status: 'pending' | 'completed';
-  created_at: number;
-  completed_at: number | null;
-  expires_at: number | null;
-  archive?: string | null;
-};
-const toRequest = (r: RequestRow): DataRequest => ({
-  id: r.id,
-  userId: r.user_id,
-  requestType: r.request_type,
-  status: r.status,
-  createdAt: new Date(r.created_at),
-  completedAt: r.completed_at === null ? null : new Date(r.completed_at),
-  expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
-});
-
-/** Tables with a user_id column (or a named one) that hold the user's own data, for export and erasure. */
-const USER_TABLES: [table: string, column: string][] = [
-  ['users', 'id'],
-  ['user_agreements', 'user_id'],
-  ['profiles', 'id'],
-  ['photos', 'user_id'],
-  ['profile_prompts', 'profile_id'],
-  ['roommate_preferences', 'user_id'],
-  ['matches', 'user_id'],
-  ['blocked_users', 'blocker_id'],
-  ['user_reports', 'reporter_id'],
-  ['emergency_contacts', 'user_id'],
-  ['conversation_participants', 'user_id'],
-  ['feature_requests', 'user_id'],
-  ['feature_votes', 'user_id'],
-  ['subscriptions', 'user_id'],
-  ['balances', 'user_id'],
-  ['boosts', 'user_id'],
-  ['payments', 'user_id'],
-  ['consent_logs', 'user_id'],
-  ['data_export_requests', 'user_id'],
-  ['security_incidents', 'reporter_id'],
-];
 const SECRET_COLUMNS = new Set(['password_hash', 'token_hash', 'archive']);
 
 export class SqlitePrivacyRepository implements PrivacyRepository {

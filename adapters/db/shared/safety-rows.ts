@@ -1,0 +1,70 @@
+/** What the SQLite and PostgreSQL safety repositories share (N29: same representation, same SQL). */
+import type { DataRequest } from '../../../core/privacy/data-requests';
+import type { Contact } from '../../../core/safety/safety';
+
+export type ContactRow = {
+  id: string;
+  name: string;
+  phone: string;
+  relationship: string;
+  is_primary: number;
+  created_at: number;
+  updated_at: number;
+};
+
+export const toContact = (r: ContactRow): Contact => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  relationship: r.relationship,
+  isPrimary: r.is_primary === 1,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+export type RequestRow = {
+  id: string;
+  user_id: string;
+  request_type: 'export' | 'deletion';
+  status: 'pending' | 'completed';
+  created_at: number;
+  completed_at: number | null;
+  expires_at: number | null;
+  archive?: string | null;
+};
+
+export const toRequest = (r: RequestRow): DataRequest => ({
+  id: r.id,
+  userId: r.user_id,
+  requestType: r.request_type,
+  status: r.status,
+  createdAt: new Date(r.created_at),
+  completedAt: r.completed_at === null ? null : new Date(r.completed_at),
+  expiresAt: r.expires_at === null ? null : new Date(r.expires_at),
+});
+
+/** Tables with a user_id column (or a named one) that hold the user's own data, for export and erasure. */
+
+/** Tables with a user_id column (or a named one) that hold the user's own data, for export and erasure. */
+export const USER_TABLES: [table: string, column: string][] = [
+  ['users', 'id'],
+  ['user_agreements', 'user_id'],
+  ['profiles', 'id'],
+  ['photos', 'user_id'],
+  ['profile_prompts', 'profile_id'],
+  ['roommate_preferences', 'user_id'],
+  ['matches', 'user_id'],
+  ['blocked_users', 'blocker_id'],
+  ['user_reports', 'reporter_id'],
+  ['emergency_contacts', 'user_id'],
+  ['conversation_participants', 'user_id'],
+  ['feature_requests', 'user_id'],
+  ['feature_votes', 'user_id'],
+  ['subscriptions', 'user_id'],
+  ['balances', 'user_id'],
+  ['boosts', 'user_id'],
+  ['payments', 'user_id'],
+  ['consent_logs', 'user_id'],
+  ['data_export_requests', 'user_id'],
+  ['security_incidents', 'reporter_id'],
+];
