@@ -116,12 +116,14 @@ export const isAdmin = (group: GroupState, userId: string) =>
 
 export const isMember = (group: GroupState, userId: string) => group.members.some((m) => m.userId === userId);
 
+/** D18: a code works until 24 hours after it was generated. */
+export const isCodeLive = (expiresAt: Date | null, now: Date) =>
+  expiresAt !== null && expiresAt.getTime() > now.getTime();
+
 /** Joining by code (D18): known, unexpired, not already in, and room left. */
 export function decideJoin(group: GroupState | null, userId: string, now: Date): Result<MembershipPlan, DomainError> {
   if (!group) return err(groupErrors.invalidCode());
-  if (!group.inviteCodeExpiresAt || group.inviteCodeExpiresAt.getTime() <= now.getTime()) {
-    return err(groupErrors.expiredCode());
-  }
+  if (!isCodeLive(group.inviteCodeExpiresAt, now)) return err(groupErrors.expiredCode());
   if (isMember(group, userId)) return err(groupErrors.alreadyMember());
   if (group.members.length >= GROUP_LIMITS.maxMembers) return err(groupErrors.full());
   return ok({ kind: 'add', member: { userId, role: 'member', joinedAt: now } });

@@ -12,6 +12,7 @@ import {
   setMode,
   updateGroup,
 } from '../../../core/groups/groups';
+import { isCodeLive } from '../../../core/groups/rules';
 import type { Clock } from '../../../core/shared/clock';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
@@ -21,7 +22,7 @@ import * as routes from './groups.routes';
 
 /** Allow-list mapper (style habit 9): members show name and photo only; a stale code is not shown. */
 const toGroupDto = (g: GroupView, now: Date) => {
-  const live = g.inviteCode !== null && g.inviteCodeExpiresAt !== null && g.inviteCodeExpiresAt > now;
+  const live = g.inviteCode !== null && isCodeLive(g.inviteCodeExpiresAt, now);
   return {
     id: g.id,
     name: g.name,
