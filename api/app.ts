@@ -33,7 +33,7 @@ import type { Clock } from '../core/shared/clock';
 import { DomainError, unauthenticated } from '../core/shared/errors';
 import type { AppEnv } from './context';
 import { apiDocsPage, swaggerAssets } from './docs';
-import { type Env, isProduction } from './env';
+import { type Env, isProduction } from '../config/env';
 import { DomainFailure, handleError, problemResponse } from './errors';
 import { clientInfo, jsonOnly, originCheck, securityHeaders } from './middleware/security';
 import { cookieNames, sessionMiddleware } from './middleware/session';

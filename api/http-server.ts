@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { uuidIds } from '../adapters/crypto/crypto';
 import type { createApp } from './app';
-import type { Env } from './env';
+import type { Env } from '../config/env';
 import { sessionFromCookieHeader } from './middleware/session';
 import { attachRealtime } from './realtime/realtime';
 

@@ -6,7 +6,7 @@ import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store'
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { createApp } from './app';
-import { isProduction, loadEnv } from './env';
+import { isProduction, loadEnv } from '../config/env';
 import { listen } from './http-server';
 
 const env = loadEnv();

@@ -5,7 +5,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { Argon2PasswordHasher, uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
-import { loadEnv } from '../api/env';
+import { loadEnv } from '../config/env';
 import { firstLink } from '../core/accounts/mails';
 import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
 import { progressBar } from './progress';

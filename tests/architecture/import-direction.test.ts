@@ -1,6 +1,7 @@
 /**
  * The layers' import direction (docs/architecture.md): core imports nothing outside core;
- * adapters never import api, web or cli; web imports core but no server layer.
+ * adapters never import api, web, cli or config; config (the environment both entry points
+ * share) imports only packages; cli never imports api; web imports core but no server layer.
  * Biome's noRestrictedImports guards core too; this test also covers the other layers.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -31,7 +32,9 @@ function layerOf(file: string, spec: string): string | null {
 
 const FORBIDDEN: Record<string, (target: string) => boolean> = {
   core: (t) => !t.startsWith('pkg:') && t !== 'core',
-  adapters: (t) => ['api', 'web', 'cli'].includes(t),
+  config: (t) => !t.startsWith('pkg:') && t !== 'config',
+  adapters: (t) => ['api', 'web', 'cli', 'config'].includes(t),
+  cli: (t) => ['api', 'web'].includes(t),
   web: (t) => ['api', 'adapters', 'cli'].includes(t),
 };
 

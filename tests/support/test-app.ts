@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { uuidIds } from '../../adapters/crypto/crypto';
 import { openDatabase } from '../../adapters/db/database';
 import { createApp } from '../../api/app';
-import { loadEnv } from '../../api/env';
+import { loadEnv } from '../../config/env';
 import { fixedClock } from '../../core/shared/clock';
 import { PROMPTS } from '../../fixtures/prompts';
 import { UNIVERSITIES } from '../../fixtures/universities';

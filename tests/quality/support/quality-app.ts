@@ -10,7 +10,7 @@ import Database from 'better-sqlite3';
 import { sha256Digest, uuidIds } from '../../../adapters/crypto/crypto';
 import { openDatabase } from '../../../adapters/db/database';
 import { createApp } from '../../../api/app';
-import { loadEnv } from '../../../api/env';
+import { loadEnv } from '../../../config/env';
 import { fixedClock, MINUTE } from '../../../core/shared/clock';
 import { GOOD_PASSWORD, signedInClient, TEST_ORIGIN, TestClient } from '../../support/test-app';
 
