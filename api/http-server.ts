@@ -3,8 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { uuidIds } from '../adapters/crypto/crypto';
-import type { createApp } from './app';
 import type { Env } from '../config/env';
+import type { createApp } from './app';
 import { sessionFromCookieHeader } from './middleware/session';
 import { attachRealtime } from './realtime/realtime';
 

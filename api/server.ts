@@ -4,9 +4,9 @@ import { openDatabase } from '../adapters/db/database';
 import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
+import { isProduction, loadEnv } from '../config/env';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { createApp } from './app';
-import { isProduction, loadEnv } from '../config/env';
 import { listen } from './http-server';
 
 const env = loadEnv();
