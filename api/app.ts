@@ -28,6 +28,7 @@ import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store'
 import { S3PhotoStore } from '../adapters/storage/s3.photo-store';
 import { type Env, isProduction } from '../config/env';
 import type { AccountDeps } from '../core/accounts/ports';
+import type { DiscoveryDeps } from '../core/matching/ports';
 import type { RealtimeBus } from '../core/messaging/ports';
 import type { PhotoStore } from '../core/profiles/ports';
 import type { Clock } from '../core/shared/clock';
@@ -43,6 +44,7 @@ import { billingRouter } from './routes/billing/billing.handlers';
 import { discoveryRouter } from './routes/discovery/discovery.handlers';
 import { feedbackRouter } from './routes/feedback/feedback.handlers';
 import { groupsRouter } from './routes/groups/groups.handlers';
+import { likesRouter } from './routes/likes/likes.handlers';
 import { messagingRouter } from './routes/messaging/messaging.handlers';
 import { devMailboxPage } from './routes/platform/dev-mailbox';
 import { platformRouter } from './routes/platform/platform.handlers';
@@ -159,28 +161,26 @@ export function createApp(options: AppOptions) {
     }),
   );
   const realtime = options.realtime ?? new InProcessRealtimeBus();
-  app.route(
-    '/',
-    discoveryRouter({
-      clock,
-      ids: uuidIds,
-      discovery: db.discovery,
-      swipes: db.swipes,
-      subscriptions: db.subscriptions,
-      boosts: db.boosts,
-      groups: db.groups,
-      onMatch: async (userId, otherId, conversationId) => {
-        const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
-        await db.conversations.ensure(conversationId, a, b, clock.now());
-        for (const [me, other] of [
-          [userId, otherId],
-          [otherId, userId],
-        ] as const) {
-          await realtime.publish(me, { type: 'match.created', conversationId, userId: other });
-        }
-      },
-    }),
-  );
+  const discoveryDeps: DiscoveryDeps = {
+    clock,
+    ids: uuidIds,
+    discovery: db.discovery,
+    swipes: db.swipes,
+    subscriptions: db.subscriptions,
+    boosts: db.boosts,
+    onMatch: async (userId, otherId, conversationId) => {
+      const [a, b] = userId < otherId ? [userId, otherId] : [otherId, userId];
+      await db.conversations.ensure(conversationId, a, b, clock.now());
+      for (const [me, other] of [
+        [userId, otherId],
+        [otherId, userId],
+      ] as const) {
+        await realtime.publish(me, { type: 'match.created', conversationId, userId: other });
+      }
+    },
+  };
+  app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups }));
+  app.route('/', likesRouter(discoveryDeps));
   const gateway = env.STRIPE_SECRET_KEY
     ? new StripePaymentGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET)
     : new LocalPaymentGateway(env.APP_URL);

@@ -1,4 +1,4 @@
-import { boostStatus, decideBoost } from './boost';
+import { boostStatus, decideBoost } from './boosts';
 import { conversationIdFor, decideSwipe, type SwipeState, superLikeStatus } from './rules';
 
 const now = new Date('2026-11-22T12:00:00Z');

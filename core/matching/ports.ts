@@ -1,6 +1,6 @@
 /** Capabilities discovery and likes need (style habit 3). */
 import type { Subscription } from '../billing/entitlements';
-import type { BoostState } from '../likes/boost';
+import type { BoostState } from '../likes/boosts';
 import type { SwipeAction, SwipeDecision, SwipeRecord, SwipeState } from '../likes/rules';
 import type { Clock } from '../shared/clock';
 import type { DomainError } from '../shared/errors';

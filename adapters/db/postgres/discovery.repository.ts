@@ -4,7 +4,7 @@
  * lock both students' rows so the daily limits hold across processes (N31).
  */
 import type { Subscription } from '../../../core/billing/entitlements';
-import type { BoostState } from '../../../core/likes/boost';
+import type { BoostState } from '../../../core/likes/boosts';
 import type { SwipeDecision, SwipeState } from '../../../core/likes/rules';
 import type { Campus, DeckCandidate } from '../../../core/matching/deck';
 import type {

@@ -5,7 +5,7 @@
  */
 import type { Statement } from 'better-sqlite3';
 import type { Subscription } from '../../../core/billing/entitlements';
-import type { BoostState } from '../../../core/likes/boost';
+import type { BoostState } from '../../../core/likes/boosts';
 import type { SwipeDecision, SwipeState } from '../../../core/likes/rules';
 import type { Campus, DeckCandidate } from '../../../core/matching/deck';
 import type {

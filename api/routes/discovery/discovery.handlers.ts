@@ -1,12 +1,10 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ENTITLEMENTS, planOf, premiumStatus } from '../../../core/billing/entitlements';
 import { deckGroup, type GroupRepository } from '../../../core/groups/groups';
-import { getBoostStatus, startBoost } from '../../../core/likes/boosts';
-import { getSuperLikeStatus, likeBack, listMatches, swipe, whoLikedMe } from '../../../core/likes/swipe';
 import type { DeckEntry } from '../../../core/matching/deck';
 import { activeFilterCount } from '../../../core/matching/filters';
 import { getDeck } from '../../../core/matching/get-deck';
-import type { DiscoveryDeps, ProfileCard } from '../../../core/matching/ports';
+import type { DiscoveryDeps } from '../../../core/matching/ports';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
@@ -36,24 +34,6 @@ const toCandidateDto = (e: DeckEntry) => ({
   prompt: e.prompt,
 });
 
-const toCardDto = (c: ProfileCard) => ({
-  userId: c.userId,
-  name: c.name,
-  bio: c.bio,
-  university: c.university,
-  major: c.major,
-  graduationYear: c.graduationYear,
-  gender: c.gender,
-  profilePhotoUrl: c.photos[0] ?? null,
-  galleryUrls: c.photos.slice(0, 6),
-  prompt: c.prompt,
-});
-
-const toBoostDto = (s: Awaited<ReturnType<typeof getBoostStatus>>) => ({
-  ...s,
-  boostEndTime: s.boostEndTime?.toISOString() ?? null,
-});
-
 export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -77,62 +57,6 @@ export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository 
     );
   });
 
-  app.openapi(routes.swipeRoute, async (c) => {
-    const user = requireUser(c);
-    const { targetUserId, action } = c.req.valid('json');
-    return c.json(unwrap(await swipe(deps, user.id, { targetId: targetUserId, action })), 200);
-  });
-
-  app.openapi(routes.superLikeStatusRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json(await getSuperLikeStatus(deps, user.id), 200);
-  });
-
-  app.openapi(routes.likesReceivedRoute, async (c) => {
-    const user = requireUser(c);
-    const view = await whoLikedMe(deps, user.id);
-    return c.json(
-      {
-        visible: view.visible,
-        count: view.count,
-        likers: view.likers.map((l) => ({
-          ...toCardDto(l),
-          createdAt: l.createdAt.toISOString(),
-          isSuperLike: l.isSuperLike,
-          compatibilityScore: l.compatibilityScore,
-        })),
-      },
-      200,
-    );
-  });
-
-  app.openapi(routes.likeBackRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json(unwrap(await likeBack(deps, user.id, c.req.valid('param').userId)), 200);
-  });
-
-  app.openapi(routes.passLikerRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json(unwrap(await swipe(deps, user.id, { targetId: c.req.valid('param').userId, action: 'pass' })), 200);
-  });
-
-  app.openapi(routes.matchesRoute, async (c) => {
-    const user = requireUser(c);
-    const matches = await listMatches(deps, user.id);
-    return c.json(
-      {
-        matches: matches.map((m) => ({
-          ...toCardDto(m),
-          matchedAt: m.matchedAt.toISOString(),
-          // 001 §9: the matches view shows 85 when no score was kept.
-          compatibilityScore: m.compatibilityScore ?? 85,
-          conversationId: m.conversationId,
-        })),
-      },
-      200,
-    );
-  });
-
   app.openapi(routes.premiumStatusRoute, async (c) => {
     const user = requireUser(c);
     const now = deps.clock.now();
@@ -146,17 +70,6 @@ export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository 
       },
       200,
     );
-  });
-
-  app.openapi(routes.boostStatusRoute, async (c) => {
-    const user = requireUser(c);
-    return c.json(toBoostDto(await getBoostStatus(deps, user.id)), 200);
-  });
-
-  app.openapi(routes.startBoostRoute, async (c) => {
-    const user = requireUser(c);
-    unwrap(await startBoost(deps, user.id));
-    return c.json(toBoostDto(await getBoostStatus(deps, user.id)), 200);
   });
 
   return app;

@@ -2306,6 +2306,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/premium/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Gold status with its derived fields (get_premium_status) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Status */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            isPremium: boolean;
+                            subscriptionTier: string | null;
+                            subscriptionEnd: string | null;
+                            isExpired: boolean;
+                            daysUntilExpiry: number | null;
+                            subscriptionCancelled: boolean;
+                            entitlements: {
+                                dailyLikes: number | null;
+                                dailySuperLikes: number;
+                                monthlyBoosts: number;
+                                defaultRadius: number;
+                                maxRadius: number;
+                                advancedFilters: boolean;
+                                seeWhoLikedYou: boolean;
+                                calls: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/swipes": {
         parameters: {
             query?: never;
@@ -2836,77 +2907,6 @@ export interface paths {
                                 compatibilityScore: number;
                                 conversationId: string;
                             }[];
-                        };
-                    };
-                };
-                /** @description Not signed in */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Unexpected error (no internals shown) */
-                500: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-            };
-        };
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/premium/status": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Gold status with its derived fields (get_premium_status) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Status */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            isPremium: boolean;
-                            subscriptionTier: string | null;
-                            subscriptionEnd: string | null;
-                            isExpired: boolean;
-                            daysUntilExpiry: number | null;
-                            subscriptionCancelled: boolean;
-                            entitlements: {
-                                dailyLikes: number | null;
-                                dailySuperLikes: number;
-                                monthlyBoosts: number;
-                                defaultRadius: number;
-                                maxRadius: number;
-                                advancedFilters: boolean;
-                                seeWhoLikedYou: boolean;
-                                calls: boolean;
-                            };
                         };
                     };
                 };

@@ -4,7 +4,7 @@
  */
 import { HttpResponse, http } from 'msw';
 import { ENTITLEMENTS, type Plan } from '../../../core/billing/entitlements';
-import { BOOST_MESSAGES } from '../../../core/likes/boost';
+import { BOOST_MESSAGES } from '../../../core/likes/boosts';
 import { LIKE_MESSAGES } from '../../../core/likes/rules';
 import { activeFilterCount, FILTER_MESSAGES } from '../../../core/matching/filters';
 import type { Candidate, DeckRequest } from '../lib/api-types';

@@ -1,5 +1,5 @@
 import { toast } from 'sonner';
-import { BOOST_MESSAGES } from '../../../../../core/likes/boost';
+import { BOOST_MESSAGES } from '../../../../../core/likes/boosts';
 import { Button } from '../../../components/ui/button';
 import { BoltIcon } from '../../../components/ui/icons';
 import { isApiError } from '../../../lib/api-client';
