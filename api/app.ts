@@ -85,7 +85,9 @@ export function createApp(options: AppOptions) {
   const production = isProduction(env);
   const cookies = cookieNames(production);
 
-  const mailer = env.SMTP_URL ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM) : new OutboxMailer(db.outbox, clock, log);
+  const mailer = env.SMTP_URL
+    ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
+    : new OutboxMailer(db.outbox, clock, log, { logLinks: !production });
   const accessTokens = new JoseAccessTokenSigner(env.JWT_SECRET, clock);
   const accountDeps: AccountDeps = {
     clock,
@@ -181,9 +183,12 @@ export function createApp(options: AppOptions) {
   };
   app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups }));
   app.route('/', likesRouter(discoveryDeps));
+  // The offline twin grants Gold without payment, so production never falls back to it (D24 addendum).
   const gateway = env.STRIPE_SECRET_KEY
     ? new StripePaymentGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET)
-    : new LocalPaymentGateway(env.APP_URL);
+    : production
+      ? null
+      : new LocalPaymentGateway(env.APP_URL);
   app.route('/', billingRouter({ clock, ids: uuidIds, billing: db.billing, gateway, appUrl: env.APP_URL }));
   app.route(
     '/',

@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isRejectedInput } from '../adapters/db/errors';
+import { isDatabaseUnavailable, isRejectedInput } from '../adapters/db/errors';
 import { DomainError, GENERIC_MESSAGES } from '../core/shared/errors';
 import type { Result } from '../core/shared/result';
 
@@ -38,6 +38,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   'PAYMENTS.CHECKOUT_CLOSED': 409,
   'PAYMENTS.NO_SUBSCRIPTION': 409,
   'PAYMENTS.ALREADY_GOLD': 409,
+  'PAYMENTS.UNAVAILABLE': 503,
   'SAFETY.BLOCK_SELF': 400,
   'SAFETY.USER_NOT_FOUND': 404,
   'SAFETY.BLOCK_NOT_FOUND': 404,
@@ -71,6 +72,7 @@ const STATUS_BY_CODE: Record<string, ContentfulStatusCode> = {
   'ACCOUNTS.ALREADY_REGISTERED': 409,
   'HTTP.PAYLOAD_TOO_LARGE': 413,
   'HTTP.UNSUPPORTED_MEDIA_TYPE': 415,
+  'HTTP.UNAVAILABLE': 503,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 };
@@ -86,6 +88,7 @@ const TITLES: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Internal server error',
+  503: 'Service unavailable',
 };
 
 export type Problem = {
@@ -132,6 +135,10 @@ export class DomainFailure extends Error {
   }
 }
 
+const UNAVAILABLE_MESSAGE = 'Service temporarily unavailable. Try again shortly.';
+/** A pool replaces a lost connection within seconds; a restart or failover takes a little longer. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
+
 /** The single onError handler: expected failures keep their code, faults become a bare 500. */
 export function handleError(err: Error, c: Context, log: (e: unknown) => void): Response {
   if (err instanceof DomainFailure) {
@@ -157,6 +164,13 @@ export function handleError(err: Error, c: Context, log: (e: unknown) => void): 
             ? `${GENERIC_MESSAGES.invalidInput}: ${err.message}`
             : err.message;
     return problemResponse(c, Object.assign(new DomainError(code, message), {}), {});
+  }
+  // The database is down or restarting: the client may retry, nothing is wrong with its request (issue 14).
+  if (isDatabaseUnavailable(err)) {
+    log(`database unavailable: ${err.message}`);
+    return problemResponse(c, new DomainError('HTTP.UNAVAILABLE', UNAVAILABLE_MESSAGE), {
+      'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
+    });
   }
   // PostgreSQL refuses some values SQLite stores (a NUL character, a number past a column's range).
   if (isRejectedInput(err)) return problemResponse(c, new DomainError('VALIDATION', GENERIC_MESSAGES.invalidInput));

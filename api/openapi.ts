@@ -22,9 +22,10 @@ const DESCRIPTIONS: Record<number, string> = {
   415: 'Body is not JSON',
   429: 'Rate limited',
   500: 'Unexpected error (no internals shown)',
+  503: 'Temporarily unavailable (see Retry-After), or a service this deployment does not offer',
 };
 
-export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500;
+export type ProblemStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503;
 
 const problem = (status: ProblemStatus) => ({
   description: DESCRIPTIONS[status] ?? 'Error',
@@ -33,12 +34,13 @@ const problem = (status: ProblemStatus) => ({
 
 /**
  * Every route declares every status it can return. Each route lists its own; 500 is always
- * possible, and routes that take a JSON body can also answer 400, 413 and 415, and any
+ * possible, and so is 503 while the database is unreachable (issue 14), and routes that take a
+ * JSON body can also answer 400, 413 and 415, and any
  * state-changing route 403 (the Origin check of D6), 413 and 415: the body limit and the
  * JSON-only check run on every API write, body or not (found by the issue 11 fuzzer).
  */
 export function problems(statuses: ProblemStatus[], options: { body?: boolean; mutating?: boolean } = {}) {
-  const all = new Set<ProblemStatus>([...statuses, 500]);
+  const all = new Set<ProblemStatus>([...statuses, 500, 503]);
   if (options.body) for (const s of [400, 413, 415] as const) all.add(s);
   if (options.mutating) for (const s of [403, 413, 415] as const) all.add(s);
   return Object.fromEntries([...all].sort().map((s) => [s, problem(s)])) as Record<

@@ -4,20 +4,39 @@ import { openDatabase } from '../adapters/db/database';
 import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
-import { isProduction, loadEnv } from '../config/env';
+import { isProduction, loadEnv, redactUrl } from '../config/env';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { createApp } from './app';
 import { listen } from './http-server';
+import { startupCheck } from './startup-check';
 
-const env = loadEnv();
+/** A start that cannot succeed ends with one line naming what to fix, never a stack (issue 14). */
+function fail(line: string): never {
+  console.error(`[server] cannot start: ${line}`);
+  process.exit(1);
+}
+
+const env = (() => {
+  try {
+    return loadEnv();
+  } catch (e) {
+    return fail(e instanceof Error ? e.message : String(e));
+  }
+})();
 const db = openDatabase(env.DATABASE_URL, uuidIds, {
   poolMax: env.DATABASE_POOL_MAX,
   statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
 });
-await db.ready();
 // On a PostgreSQL server, realtime events reach sockets held by any process (D4, LISTEN/NOTIFY).
 const realtime = /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? new PostgresRealtimeBus(env.DATABASE_URL) : undefined;
-await realtime?.start();
+try {
+  await db.ready();
+  await realtime?.start();
+} catch (e) {
+  const secret = URL.canParse(env.DATABASE_URL) ? decodeURIComponent(new URL(env.DATABASE_URL).password) : '';
+  const why = secret ? reason(e).replaceAll(secret, '***') : reason(e);
+  fail(`the database at DATABASE_URL=${redactUrl(env.DATABASE_URL)} cannot be reached or migrated: ${why}`);
+}
 
 const counts = await db.referenceData.counts();
 if (counts.universities === 0 || counts.prompts === 0) {
@@ -44,6 +63,7 @@ const http = await listen(built, env);
 console.log(`Nestmate is running on ${env.APP_URL} (listening on ${http.address.address}:${http.address.port})`);
 console.log(`API docs: ${env.APP_URL}/api/docs · OpenAPI: ${env.APP_URL}/api/openapi.json`);
 if (!isProduction(env)) console.log(`Development mailbox: ${env.APP_URL}/dev/mailbox`);
+for (const line of startupCheck(env)) console.warn(`[config] ${line}`);
 
 // Pending data exports are built in the background (D25); deletions wait for `nestmate retention run`.
 const privacyJob = setInterval(() => {
@@ -72,3 +92,10 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
+
+/** The driver's words without its stack; Node reports a refused host's several addresses as one AggregateError. */
+function reason(e: unknown): string {
+  if (e instanceof AggregateError && e.errors.length > 0) return reason(e.errors[0]);
+  if (e instanceof Error) return e.message || e.constructor.name;
+  return String(e);
+}

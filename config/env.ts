@@ -48,7 +48,10 @@ const EnvSchema = z.object({
   S3_REGION: z.string().default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
-  /** Stripe (D24); without it the built-in local payment twin is used. */
+  /**
+   * Stripe (D24); without it the built-in local payment twin is used outside production, and
+   * production takes no payments (D24 addendum, issue 14).
+   */
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** WebRTC ICE servers for calls (D21): comma-separated STUN/TURN URLs; none by default on localhost. */
@@ -88,6 +91,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     throw new Error('Invalid environment: JWT_SECRET is required in production (at least 32 characters)');
   }
+  // Without it Stripe's webhooks cannot be verified: students would pay and never get Gold (issue 14).
+  if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+    throw new Error(
+      'Invalid environment: STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set',
+    );
+  }
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
@@ -110,3 +119,15 @@ function developmentSecret(databaseUrl: string): string {
 }
 
 export const isProduction = (env: Pick<Env, 'NODE_ENV'>) => env.NODE_ENV === 'production';
+
+/** A connection URL fit for a log line: the password is replaced by `***`. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (!parsed.password) return url;
+    parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}

@@ -8,16 +8,26 @@ export interface MailStore {
   add(mail: OutgoingMail, at: Date): Promise<unknown>;
 }
 
-/** Stores every mail in the outbox table (shown at /dev/mailbox) and prints it to the log. */
+/**
+ * Stores every mail in the outbox table (`/dev/mailbox`, `nestmate mail list`). Outside production
+ * it also prints the link, so development needs no mail server; in production a confirmation or
+ * reset link in the log would let anyone who reads logs take over accounts, so only the subject is
+ * logged (issue 14).
+ */
 export class OutboxMailer implements Mailer {
   constructor(
     private readonly store: MailStore,
     private readonly clock: Clock,
     private readonly log: (line: string) => void,
+    private readonly options: { logLinks: boolean },
   ) {}
 
   async send(mail: OutgoingMail) {
     await this.store.add(mail, this.clock.now());
+    if (!this.options.logLinks) {
+      this.log(`[mail] "${mail.subject}" kept in the outbox (no SMTP_URL): nestmate mail list`);
+      return;
+    }
     const link = firstLink(mail.text);
     this.log(`[mail] to=${mail.to} subject="${mail.subject}"${link ? ` link=${link}` : ''}`);
   }

@@ -158,7 +158,17 @@ describe('the OpenAPI document', () => {
     await expect(validate(structuredClone(doc))).resolves.toMatchObject({ valid: true });
     expect(doc.openapi).toBe('3.1.0');
     const signIn = doc.paths['/api/auth/sign-in'].post;
-    expect(Object.keys(signIn.responses).sort()).toEqual(['200', '400', '401', '403', '413', '415', '429', '500']);
+    expect(Object.keys(signIn.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
     expect(signIn.responses['401'].content['application/problem+json']).toBeDefined();
   });
 

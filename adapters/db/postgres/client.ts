@@ -90,7 +90,8 @@ function openServer(url: string, options: PostgresOptions): PostgresConnection {
 }
 
 async function migrateServer(url: string) {
-  const client = new pg.Client({ connectionString: url });
+  // An unreachable host must fail the start within seconds, not after the OS gives up on TCP.
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     // Session-level advisory lock: several processes may start together on one database (D4).

@@ -11,7 +11,7 @@ import {
   startProductPayment,
   startSubscriptionCheckout,
 } from '../../../core/billing/payments';
-import { type BillingDeps, WebhookSignatureError } from '../../../core/billing/ports';
+import { type BillingDeps, type PaymentGateway, WebhookSignatureError } from '../../../core/billing/ports';
 import { DomainError } from '../../../core/shared/errors';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
@@ -20,12 +20,25 @@ import { validationHook } from '../../validation';
 import * as routes from './billing.routes';
 import { checkoutPage, portalPage } from './local-pages';
 
-export function billingRouter(deps: BillingDeps) {
+/** The product's answer when this deployment takes no payments (D24 addendum, issue 14). */
+export const paymentsUnavailable = () =>
+  new DomainError('PAYMENTS.UNAVAILABLE', 'Payments are not available right now.');
+
+/**
+ * `gateway` is null in production without Stripe keys: the offline twin would hand out Gold for
+ * nothing there, so purchases answer 503 and the twin's routes are not mounted (issue 14).
+ */
+export function billingRouter(options: Omit<BillingDeps, 'gateway'> & { gateway: PaymentGateway | null }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const { gateway } = options;
+  const payments = (): BillingDeps => {
+    if (!gateway) throw new DomainFailure(paymentsUnavailable());
+    return { ...options, gateway };
+  };
 
   app.openapi(routes.catalogRoute, async (c) => {
     const user = requireUser(c);
-    const gold = isPremium(await deps.billing.subscription(user.id), deps.clock.now());
+    const gold = isPremium(await options.billing.subscription(user.id), options.clock.now());
     return c.json(
       {
         isGold: gold,
@@ -45,24 +58,24 @@ export function billingRouter(deps: BillingDeps) {
 
   app.openapi(routes.checkoutRoute, async (c) => {
     const user = requireUser(c);
-    const { url } = unwrap(await startSubscriptionCheckout(deps, user, c.req.valid('json').priceType));
+    const { url } = unwrap(await startSubscriptionCheckout(payments(), user, c.req.valid('json').priceType));
     return c.json({ url }, 200);
   });
 
   app.openapi(routes.paymentRoute, async (c) => {
     const user = requireUser(c);
-    const { url } = unwrap(await startProductPayment(deps, user, c.req.valid('json').productId));
+    const { url } = unwrap(await startProductPayment(payments(), user, c.req.valid('json').productId));
     return c.json({ url }, 200);
   });
 
   app.openapi(routes.portalRoute, async (c) => {
     const user = requireUser(c);
-    return c.json(unwrap(await openPortal(deps, user.id)), 200);
+    return c.json(unwrap(await openPortal(payments(), user.id)), 200);
   });
 
   app.openapi(routes.webhookRoute, async (c) => {
     try {
-      const result = await handleWebhook(deps, await c.req.text(), c.req.valid('header')['stripe-signature']);
+      const result = await handleWebhook(payments(), await c.req.text(), c.req.valid('header')['stripe-signature']);
       return c.json(result, 200);
     } catch (e) {
       if (e instanceof WebhookSignatureError) {
@@ -72,29 +85,30 @@ export function billingRouter(deps: BillingDeps) {
     }
   });
 
-  if (deps.gateway.provider === 'local') {
+  if (gateway?.provider === 'local') {
+    const local = { ...options, gateway };
     app.openapi(routes.localCheckoutPageRoute, async (c) => {
       const user = requireUser(c);
-      const session = await deps.billing.checkout(c.req.valid('param').sessionId);
+      const session = await local.billing.checkout(c.req.valid('param').sessionId);
       if (session?.userId !== user.id) throw new DomainFailure(paymentErrors.notFound());
       return c.html(checkoutPage(session), 200);
     });
 
     app.openapi(routes.localPayRoute, async (c) => {
       const user = requireUser(c);
-      const session = unwrap(await completeLocalCheckout(deps, user.id, c.req.valid('param').sessionId));
+      const session = unwrap(await completeLocalCheckout(local, user.id, c.req.valid('param').sessionId));
       return c.redirect(`/success?session_id=${encodeURIComponent(session.id)}`, 303);
     });
 
     app.openapi(routes.localCancelRoute, async (c) => {
       const user = requireUser(c);
-      unwrap(await cancelLocalCheckout(deps, user.id, c.req.valid('param').sessionId));
+      unwrap(await cancelLocalCheckout(local, user.id, c.req.valid('param').sessionId));
       return c.redirect('/upgrade?canceled=1', 303);
     });
 
     app.openapi(routes.localPortalPageRoute, async (c) => {
       const user = requireUser(c);
-      const sub = await deps.billing.subscription(user.id);
+      const sub = await local.billing.subscription(user.id);
       if (!sub?.providerSubscriptionId) throw new DomainFailure(paymentErrors.noSubscription());
       return c.html(portalPage(sub), 200);
     });
@@ -105,7 +119,7 @@ export function billingRouter(deps: BillingDeps) {
     ] as const) {
       app.openapi(route, async (c) => {
         const user = requireUser(c);
-        unwrap(await setLocalCancellation(deps, user.id, cancel));
+        unwrap(await setLocalCancellation(local, user.id, cancel));
         return c.redirect('/manage-subscription', 303);
       });
     }
