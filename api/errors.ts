@@ -5,7 +5,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isDatabaseUnavailable, isRejectedInput } from '../adapters/db/errors';
+import { driverMessage, isDatabaseUnavailable, isRejectedInput } from '../adapters/db/errors';
 import { DomainError, GENERIC_MESSAGES } from '../core/shared/errors';
 import type { Result } from '../core/shared/result';
 
@@ -167,7 +167,7 @@ export function handleError(err: Error, c: Context, log: (e: unknown) => void): 
   }
   // The database is down or restarting: the client may retry, nothing is wrong with its request (issue 14).
   if (isDatabaseUnavailable(err)) {
-    log(`database unavailable: ${err.message}`);
+    log(`database unavailable: ${driverMessage(err)}`);
     return problemResponse(c, new DomainError('HTTP.UNAVAILABLE', UNAVAILABLE_MESSAGE), {
       'Retry-After': String(UNAVAILABLE_RETRY_SECONDS),
     });

@@ -1,6 +1,7 @@
 /** `npm start`: migrate, seed an empty database, serve the API and the web app. */
 import { Argon2PasswordHasher, uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
+import { driverMessage } from '../adapters/db/errors';
 import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
@@ -34,7 +35,7 @@ try {
   await realtime?.start();
 } catch (e) {
   const secret = URL.canParse(env.DATABASE_URL) ? decodeURIComponent(new URL(env.DATABASE_URL).password) : '';
-  const why = secret ? reason(e).replaceAll(secret, '***') : reason(e);
+  const why = secret ? driverMessage(e).replaceAll(secret, '***') : driverMessage(e);
   fail(`the database at DATABASE_URL=${redactUrl(env.DATABASE_URL)} cannot be reached or migrated: ${why}`);
 }
 
@@ -92,10 +93,3 @@ async function shutdown(signal: string) {
 }
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 process.on('SIGINT', () => void shutdown('SIGINT'));
-
-/** The driver's words without its stack; Node reports a refused host's several addresses as one AggregateError. */
-function reason(e: unknown): string {
-  if (e instanceof AggregateError && e.errors.length > 0) return reason(e.errors[0]);
-  if (e instanceof Error) return e.message || e.constructor.name;
-  return String(e);
-}

@@ -1,6 +1,6 @@
 /** Which driver errors mean "the database is not there right now" (503) rather than a fault (500). */
 import pg from 'pg';
-import { isDatabaseUnavailable, isRejectedInput } from './errors';
+import { driverMessage, isDatabaseUnavailable, isRejectedInput } from './errors';
 
 const pgError = (message: string, code: string) => Object.assign(new pg.DatabaseError(message, 0, 'error'), { code });
 const networkError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code });
@@ -36,5 +36,15 @@ describe('isDatabaseUnavailable', () => {
   it('keeps data exceptions as rejected input, apart from unavailability', () => {
     expect(isRejectedInput(pgError('value out of range', '22003'))).toBe(true);
     expect(isRejectedInput(networkError('ECONNREFUSED'))).toBe(false);
+  });
+});
+
+describe('driverMessage', () => {
+  it("gives the innermost reason, not Drizzle's wrapper with the query's parameters", () => {
+    const wrapped = new Error('Failed query: select * from users where email = $1\nparams: someone@ucla.edu', {
+      cause: new AggregateError([networkError('ECONNREFUSED')]),
+    });
+    expect(driverMessage(wrapped)).toBe('connect ECONNREFUSED 127.0.0.1:5432');
+    expect(driverMessage(new Error('Connection terminated unexpectedly'))).toBe('Connection terminated unexpectedly');
   });
 });

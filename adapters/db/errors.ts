@@ -46,3 +46,17 @@ export function isDatabaseUnavailable(e: unknown, depth = 0): boolean {
   if (e instanceof AggregateError && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return 'cause' in e && isDatabaseUnavailable(e.cause, depth + 1);
 }
+
+/**
+ * The driver's own words for a log line: the innermost cause. Drizzle's wrapper message carries
+ * the query's parameters, which can be personal data.
+ */
+export function driverMessage(e: unknown): string {
+  let cur = e;
+  for (let depth = 0; depth < 5; depth++) {
+    if (cur instanceof AggregateError && cur.errors.length > 0) cur = cur.errors[0];
+    else if (cur && typeof cur === 'object' && 'cause' in cur && cur.cause) cur = cur.cause;
+    else break;
+  }
+  return cur instanceof Error ? cur.message || cur.name : String(cur);
+}
