@@ -139,6 +139,21 @@ describe('/upgrade', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
+  it('says payments are not available when the deployment takes none (503, issue 14)', async () => {
+    seedSignedInUser();
+    const open = stubOpen();
+    server.use(
+      http.post('/api/payments/checkout', () =>
+        problemOf(503, 'PAYMENTS.UNAVAILABLE', 'Service unavailable', 'Payments are not available right now.'),
+      ),
+    );
+    const { user } = renderApp('/upgrade');
+    await user.click(await screen.findByRole('button', { name: /Get Gold Monthly/ }));
+    expect(await screen.findByText('Failed to start checkout. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText('Payments are not available right now.')).toBeInTheDocument();
+    expect(open).not.toHaveBeenCalled();
+  });
+
   it('?canceled=1 shows a gentle note', async () => {
     seedSignedInUser();
     renderApp('/upgrade?canceled=1');

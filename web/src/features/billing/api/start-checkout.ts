@@ -11,9 +11,13 @@ export const BILLING_MESSAGES = {
   purchaseFailed: 'Failed to start purchase. Please try again.',
 } as const;
 
-/** The spec's toast (001 §8), with the server's reason below it when it gave one (e.g. already Gold). */
+/**
+ * The spec's toast (001 §8), with the server's reason below it when it gave one (e.g. already Gold,
+ * or 503 "Payments are not available right now." where a deployment takes no payments). A 500's
+ * detail is only the generic fallback, so it is left out.
+ */
 export function paymentToast(error: unknown, message: string) {
-  const detail = isApiError(error) && error.status < 500 ? error.detail : '';
+  const detail = isApiError(error) && error.status !== 500 ? error.detail : '';
   toast.error(message, detail ? { description: detail } : undefined);
 }
 
