@@ -1,6 +1,7 @@
 /**
  * The offline payment twin (D24): a local checkout page with Pay and Cancel, completed through
- * the same fulfilment code as Stripe. Used by default and in end-to-end tests.
+ * the same fulfilment code as Stripe. Used outside production when no Stripe key is set (and in
+ * end-to-end tests); production never falls back to it, since it grants Gold without payment (issue 14).
  */
 import type { PaymentGateway } from '../../core/billing/ports';
 import { WebhookSignatureError } from '../../core/billing/ports';
