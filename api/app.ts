@@ -24,6 +24,7 @@ import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
 import { LocalPaymentGateway } from '../adapters/payments/local.gateway';
 import { StripePaymentGateway } from '../adapters/payments/stripe.gateway';
 import { InProcessRealtimeBus } from '../adapters/realtime/in-process.bus';
+import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { S3PhotoStore } from '../adapters/storage/s3.photo-store';
 import { type Env, isProduction } from '../config/env';
@@ -89,6 +90,9 @@ export function createApp(options: AppOptions) {
     ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : new OutboxMailer(db.outbox, clock, log, { logLinks: !production });
   const accessTokens = new JoseAccessTokenSigner(env.JWT_SECRET, clock);
+  const realtime = options.realtime ?? new InProcessRealtimeBus();
+  // Ending a session or an account closes its open sockets on every process (issue 14).
+  const sessionEndings = realtimeSessionEndings(realtime);
   const accountDeps: AccountDeps = {
     clock,
     ids: uuidIds,
@@ -103,6 +107,7 @@ export function createApp(options: AppOptions) {
     mailer,
     rateLimiter: db.rateLimiter,
     securityLog: db.securityLog,
+    sessionEndings,
     appUrl: env.APP_URL,
   };
 
@@ -162,7 +167,6 @@ export function createApp(options: AppOptions) {
       accounts: { isVisible: async (id) => (await db.users.findById(id))?.status === 'active' },
     }),
   );
-  const realtime = options.realtime ?? new InProcessRealtimeBus();
   const discoveryDeps: DiscoveryDeps = {
     clock,
     ids: uuidIds,
@@ -204,8 +208,8 @@ export function createApp(options: AppOptions) {
   );
   app.route('/', groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups }));
   app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback }));
-  app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups }));
-  app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog }));
+  app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups, sessionEndings }));
+  app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog, sessionEndings }));
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
   app.route(
     '/',

@@ -5,7 +5,7 @@ import { serve } from '@hono/node-server';
 import { uuidIds } from '../adapters/crypto/crypto';
 import type { Env } from '../config/env';
 import type { createApp } from './app';
-import { sessionFromCookieHeader } from './middleware/session';
+import { isSessionLive, sessionFromCookieHeader } from './middleware/session';
 import { attachRealtime } from './realtime/realtime';
 
 export async function listen(
@@ -30,6 +30,7 @@ export async function listen(
     },
     subscriptions: built.db.subscriptions,
     authenticate: (cookie) => sessionFromCookieHeader(built.sessionDeps, cookie),
+    isLive: (user) => isSessionLive(built.sessionDeps, user),
     allowedOrigins: [new URL(env.APP_URL).origin],
     ringTimeoutMs: env.CALL_RING_TIMEOUT_SECONDS * 1000,
     log,

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
 import { Argon2PasswordHasher, uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
+import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { loadEnv } from '../config/env';
 import { firstLink } from '../core/accounts/mails';
@@ -25,10 +26,10 @@ export function buildProgram(source: Record<string, string | undefined> = proces
     .showHelpAfterError()
     .exitOverride();
 
+  const databaseUrl = () => program.opts<{ database?: string }>().database ?? loadEnv(source).DATABASE_URL;
   /** Opens the database; only migrate and seed may create it (a typo must not make an empty one). */
   const open = (create = false) => {
-    const env = loadEnv(source);
-    const url = program.opts<{ database?: string }>().database ?? env.DATABASE_URL;
+    const url = databaseUrl();
     const file = url.replace(/^file:/, '');
     if (!create && url.startsWith('file:') && file !== ':memory:' && !existsSync(file)) {
       throw new Error(`No database at ${file}. Run \`nestmate migrate\` first, or pass --database.`);
@@ -131,7 +132,12 @@ export function buildProgram(source: Record<string, string | undefined> = proces
       }),
     );
 
-  registerOperations(program, open);
+  // A PostgreSQL server carries session endings to every API process (issue 14, N32).
+  const openBus = () => {
+    const url = databaseUrl();
+    return /^postgres(ql)?:\/\//.test(url) ? new PostgresRealtimeBus(url, { log: (l) => console.error(l) }) : null;
+  };
+  registerOperations(program, open, openBus);
 
   program
     .command('simulate')

@@ -3,7 +3,9 @@ import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { uuidIds } from '../adapters/crypto/crypto';
 import type { Database } from '../adapters/db/database';
+import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { normalizeEmail } from '../core/accounts/rules';
+import type { RealtimeBus } from '../core/messaging/ports';
 import { type AdminDeps, reviewFlag, setReportStatus, setUserStatus } from '../core/moderation/admin';
 import { autoFlags } from '../core/moderation/auto-flag';
 import { processDataRequests } from '../core/privacy/data-requests';
@@ -13,6 +15,14 @@ import { progressBar } from './progress';
 export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, conflict: 4 } as const;
 
 type Open = () => Database;
+
+/**
+ * The realtime bus the servers listen on, when a CLI process can reach it: on PostgreSQL it crosses
+ * processes (N32), so a suspension here closes the user's sockets on every server at once (issue 14).
+ * A SQLite file has no such channel (null): there each server's check of every frame and heartbeat
+ * closes them.
+ */
+export type OpenBus = () => (Pick<RealtimeBus, 'publish'> & { close(): Promise<void> }) | null;
 
 const print = (json: boolean | undefined, value: unknown, text: () => void) => {
   if (json) console.log(JSON.stringify(value, null, 2));
@@ -33,17 +43,29 @@ export async function findUserOrExit(db: Database, email: string) {
 
 const codeFor = (errorCode: string) => (errorCode.endsWith('NOT_FOUND') ? EXIT.notFound : EXIT.conflict);
 
-/** Runs with the database open and always closes it. */
-export async function withDb<T>(open: Open, fn: (db: Database, deps: AdminDeps) => Promise<T>) {
+/** Runs with the database open and always closes it (and the bus, when a session ending opened it). */
+export async function withDb<T>(
+  open: Open,
+  fn: (db: Database, deps: AdminDeps) => Promise<T>,
+  openBus: OpenBus = () => null,
+) {
   const db = open();
+  let bus: ReturnType<OpenBus> | undefined;
+  const sessionEndings = realtimeSessionEndings({
+    publish: async (userId, event) => {
+      bus ??= openBus();
+      await bus?.publish(userId, event);
+    },
+  });
   try {
-    return await fn(db, { clock: { now: () => new Date() }, ids: uuidIds, admin: db.admins });
+    return await fn(db, { clock: { now: () => new Date() }, ids: uuidIds, admin: db.admins, sessionEndings });
   } finally {
+    await bus?.close();
     db.close();
   }
 }
 
-export function registerOperations(program: Command, open: Open) {
+export function registerOperations(program: Command, open: Open, openBus: OpenBus = () => null) {
   const moderation = program.command('moderation').description('the content moderation queue (D22)');
   moderation
     .command('flags')
@@ -175,13 +197,17 @@ export function registerOperations(program: Command, open: Open) {
       .command(`${name} <email>`)
       .description(name === 'suspend' ? 'hide from discovery and end every session' : 'make the account active again')
       .action((email: string) =>
-        withDb(open, async (db, deps) => {
-          const user = await findUserOrExit(db, email);
-          if (!user) return;
-          const r = await setUserStatus(deps, null, user.id, status);
-          if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
-          console.log(`${email} is now ${status}.`);
-        }),
+        withDb(
+          open,
+          async (db, deps) => {
+            const user = await findUserOrExit(db, email);
+            if (!user) return;
+            const r = await setUserStatus(deps, null, user.id, status);
+            if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
+            console.log(`${email} is now ${status}.`);
+          },
+          openBus,
+        ),
       );
   }
 

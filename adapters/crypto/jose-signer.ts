@@ -38,8 +38,9 @@ export class JoseAccessTokenSigner implements AccessTokenSigner {
         audience: AUDIENCE,
         currentDate: this.clock.now(),
       });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
-      return { userId: payload.sub, sessionFamily: payload.sid };
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
+        return null;
+      return { userId: payload.sub, sessionFamily: payload.sid, expiresAt: new Date(payload.exp * 1000) };
     } catch (e) {
       if (e instanceof errors.JOSEError) return null;
       throw e;

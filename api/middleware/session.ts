@@ -39,17 +39,31 @@ export type SessionDeps = {
   users: Pick<UserRepository, 'sessionUser'>;
 };
 
+/** A signed-in session and when its access token expires. */
+export type AccessSession = { user: SessionUser; expiresAt: Date };
+
 /** The session behind an access token, if it is valid, its family live and the account active. */
-export async function sessionFromToken(deps: SessionDeps, token: string | undefined): Promise<SessionUser | null> {
+async function accessFromToken(deps: SessionDeps, token: string | undefined): Promise<AccessSession | null> {
   if (!token) return null;
   const claims = await deps.accessTokens.verify(token);
   const user = claims ? await deps.users.sessionUser(claims.userId, claims.sessionFamily) : null;
-  return user && claims ? { id: user.id, email: user.email, sessionFamily: claims.sessionFamily } : null;
+  if (!user || !claims) return null;
+  return { user: { id: user.id, email: user.email, sessionFamily: claims.sessionFamily }, expiresAt: claims.expiresAt };
 }
+
+export const sessionFromToken = async (deps: SessionDeps, token: string | undefined): Promise<SessionUser | null> =>
+  (await accessFromToken(deps, token))?.user ?? null;
 
 /** For the WebSocket upgrade, which arrives outside Hono with a raw Cookie header. */
 export const sessionFromCookieHeader = (deps: SessionDeps, header: string | undefined) =>
-  sessionFromToken(deps, header ? parse(header, deps.names.access)[deps.names.access] : undefined);
+  accessFromToken(deps, header ? parse(header, deps.names.access)[deps.names.access] : undefined);
+
+/**
+ * The same rule as a request's, read afresh for a session already known: its family still live and
+ * the account active. An open socket asks it for every frame it receives (issue 14).
+ */
+export const isSessionLive = async (deps: SessionDeps, user: SessionUser): Promise<boolean> =>
+  (await deps.users.sessionUser(user.id, user.sessionFamily)) !== null;
 
 export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

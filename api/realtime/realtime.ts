@@ -2,7 +2,9 @@
  * The WebSocket endpoint at /api/realtime (issue 5): authenticated by the session cookie, one
  * subscription per user on the realtime bus, heartbeats, per-connection rate and size caps, and
  * WebRTC signalling relayed to the other participant only (D21), and chat messages sent over the
- * socket through the same use case as the HTTP route.
+ * socket through the same use case as the HTTP route. A socket lives no longer than its session
+ * (issue 14): it closes when its session family or account ends, every frame is authorised against
+ * the current state, and its access ends with its access token.
  */
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -13,8 +15,10 @@ import type { SubscriptionRepository } from '../../core/matching/ports';
 import { CALL_MESSAGES, type CallState, canStartCall, isPartOfCall } from '../../core/messaging/calls';
 import { sendMessage } from '../../core/messaging/conversations';
 import {
+  type CallSignal,
   type ConversationRepository,
   type MessagingDeps,
+  REALTIME_CLOSE,
   type RealtimeBus,
   type RealtimeEvent,
   toMessageDto,
@@ -24,6 +28,7 @@ import type { Clock } from '../../core/shared/clock';
 import type { IdGenerator } from '../../core/shared/ids';
 import { MESSAGE_MAX } from '../../core/shared/sanitize';
 import type { SessionUser } from '../context';
+import type { AccessSession } from '../middleware/session';
 
 export const REALTIME_PATH = '/api/realtime';
 const MAX_FRAME_BYTES = 64 * 1024;
@@ -61,15 +66,31 @@ export type RealtimeDeps = {
   /** What sending a message over the socket needs (the same use case as the HTTP route). */
   messaging: MessagingDeps;
   subscriptions: SubscriptionRepository;
-  authenticate(cookieHeader: string | undefined): Promise<SessionUser | null>;
+  /** The session behind the upgrade's cookie and when its access token expires. */
+  authenticate(cookieHeader: string | undefined): Promise<AccessSession | null>;
+  /** Whether the session is still live (N3's rule, read afresh): asked for every frame (issue 14). */
+  isLive(user: SessionUser): Promise<boolean>;
   allowedOrigins: string[];
   ringTimeoutMs: number;
   log(line: string): void;
 };
 
+/**
+ * A call this process knows: `held` when its offer came in here (the ringing timer runs here, N24),
+ * otherwise learnt from a signal of it delivered to one of this process's users.
+ */
+type LiveCall = CallState & { held: boolean; timer?: NodeJS.Timeout };
+
+const ENDED: [number, string] = [REALTIME_CLOSE.sessionEnded, 'Session ended'];
+const EXPIRED: [number, string] = [REALTIME_CLOSE.sessionExpired, 'Session expired, reconnect after refreshing'];
+/** setTimeout's longest delay. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function attachRealtime(server: Server, deps: RealtimeDeps) {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const calls = new Map<string, CallState & { timer: NodeJS.Timeout }>();
+  const calls = new Map<string, LiveCall>();
+  /** Open sockets per user here: a call none of whose parties has one here is forgotten. */
+  const localSockets = new Map<string, number>();
 
   const send = (ws: WebSocket, frame: object) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
@@ -77,7 +98,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
 
   const endCall = (callId: string) => {
     const call = calls.get(callId);
-    if (call) clearTimeout(call.timer);
+    if (call?.timer) clearTimeout(call.timer);
     calls.delete(callId);
   };
 
@@ -123,26 +144,30 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
         void deps.bus.publish(to, timeout);
       }, deps.ringTimeoutMs);
       timer.unref();
-      calls.set(callId, { callId, callerId: user.id, calleeId: to, state: 'ringing', timer });
+      calls.set(callId, { callId, callerId: user.id, calleeId: to, state: 'ringing', held: true, timer });
       send(ws, { type: 'call.started', callId, toUserId: to });
       await deps.bus.publish(to, signal(callId));
       return;
     }
-    const noCall = () => send(ws, { type: 'error', code: 'CALLS.NO_SUCH_CALL', message: CALL_MESSAGES.noCall });
+    // Only the two parties of a call someone really offered may signal it (issue 14): an invented
+    // call id reaches no one.
     const call = frame.callId ? calls.get(frame.callId) : undefined;
-    if (call) {
-      if (!isPartOfCall(call, user.id, to)) return noCall();
-      followUp(call.callId, frame.kind);
-      await deps.bus.publish(to, signal(call.callId));
+    if (!isPartOfCall(call, user.id, to)) {
+      send(ws, { type: 'error', code: 'CALLS.NO_SUCH_CALL', message: CALL_MESSAGES.noCall });
       return;
     }
-    // The call was offered through another process (several processes, issue 10): relay the signal
-    // while the two are still matched and unblocked (D21). The process holding the call hears of an
-    // answer or hang-up through the caller's own subscription (onConnection).
-    if (!frame.callId) return noCall();
-    const rel = await deps.conversations.relationship(user.id, to);
-    if (!rel.matched || rel.blocked || !rel.otherActive) return noCall();
-    await deps.bus.publish(to, signal(frame.callId));
+    // A call held by another process (several processes, issue 10) is relayed while the two are
+    // still matched and unblocked (D21, N24); that process hears of an answer or hang-up through
+    // the caller's own subscription (onConnection).
+    if (!call.held) {
+      const rel = await deps.conversations.relationship(user.id, to);
+      if (!rel.matched || rel.blocked || !rel.otherActive) {
+        send(ws, { type: 'error', code: 'CALLS.NO_SUCH_CALL', message: CALL_MESSAGES.noCall });
+        return;
+      }
+    }
+    followUp(call.callId, frame.kind);
+    await deps.bus.publish(to, signal(call.callId));
   }
 
   async function handleSend(
@@ -160,23 +185,90 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     }
   }
 
-  /** What a follow-up signal does to a call this process holds. */
+  /** What a follow-up signal does to a call this process knows. */
   function followUp(callId: string, kind: string) {
     const call = calls.get(callId);
     if (!call) return;
     if (kind === 'answer') call.state = 'connected';
-    if (kind === 'end' || kind === 'decline') endCall(callId);
+    if (kind === 'end' || kind === 'decline' || kind === 'ringing-timeout') endCall(callId);
   }
 
-  function onConnection(ws: WebSocket, user: SessionUser) {
+  /**
+   * A signal delivered to `userId` here. Only the server relays signals, each one checked where it
+   * was sent, so a call it names was really offered: this process learns the call, and its user may
+   * then answer it or send ICE from here even when another process holds it (N24).
+   */
+  function learn(userId: string, signal: CallSignal) {
+    const ending = signal.kind === 'end' || signal.kind === 'decline' || signal.kind === 'ringing-timeout';
+    if (!ending && !calls.has(signal.callId)) {
+      calls.set(signal.callId, {
+        callId: signal.callId,
+        callerId: signal.fromUserId,
+        calleeId: userId,
+        state: 'ringing',
+        held: false,
+      });
+    }
+    followUp(signal.callId, signal.kind);
+  }
+
+  /** Forgets calls none of whose parties has a socket here; a ringing call held here waits for its timer. */
+  function forgetCallsWithoutParties() {
+    for (const [callId, call] of calls) {
+      if (call.held && call.state === 'ringing') continue;
+      if (!localSockets.has(call.callerId) && !localSockets.has(call.calleeId)) endCall(callId);
+    }
+  }
+
+  function onConnection(ws: WebSocket, session: AccessSession) {
+    const { user } = session;
     let tokens = BURST;
     let last = Date.now();
     let alive = true;
+    let closing = false;
+    localSockets.set(user.id, (localSockets.get(user.id) ?? 0) + 1);
+
+    /** Closes the socket for good with a code telling the client to refresh and reconnect. */
+    const end = ([code, reason]: [number, string]) => {
+      if (closing) return;
+      closing = true;
+      ws.close(code, reason);
+    };
+    /**
+     * Why this socket may no longer act, from the current state (issue 14): its access token has
+     * expired, or its session family was revoked or the account is no longer active. Nothing is
+     * cached between frames.
+     */
+    const refusal = async (): Promise<[number, string] | null> => {
+      if (deps.clock.now().getTime() >= session.expiresAt.getTime()) return EXPIRED;
+      return (await deps.isLive(user)) ? null : ENDED;
+    };
+    const recheck = () => {
+      refusal()
+        .then((refused) => {
+          if (refused) end(refused);
+        })
+        .catch((e) => deps.log(`[realtime] session check failed: ${String(e)}`));
+    };
+
     const unsubscribe = deps.bus.subscribe(user.id, (event) => {
+      // Not forwarded: the close code tells the client (issue 14).
+      if (event.type === 'session.ended') {
+        if (event.sessionFamily === null || event.sessionFamily === user.sessionFamily) end(ENDED);
+        return;
+      }
+      if (closing) return;
       // An answer or hang-up relayed by another process still moves a call this process holds.
-      if (event.type === 'call') followUp(event.signal.callId, event.signal.kind);
+      if (event.type === 'call') learn(user.id, event.signal);
       send(ws, event);
     });
+    // The session may have ended between the upgrade's check and the subscription.
+    recheck();
+    const expiry = setTimeout(
+      () => end(EXPIRED),
+      Math.min(MAX_TIMER_MS, Math.max(0, session.expiresAt.getTime() - deps.clock.now().getTime())),
+    );
+    expiry.unref();
     const heartbeat = setInterval(() => {
       if (!alive) {
         ws.terminate();
@@ -184,16 +276,30 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       }
       alive = false;
       ws.ping();
+      // A quiet socket is checked too: it may never send a frame (a CLI on SQLite publishes nothing here).
+      recheck();
     }, HEARTBEAT_MS);
     heartbeat.unref();
     ws.on('pong', () => {
       alive = true;
     });
+
+    async function onFrame(frame: z.infer<typeof ClientFrame>) {
+      const refused = await refusal();
+      if (closing) return;
+      if (refused) return end(refused);
+      if (frame.type === 'ping') send(ws, { type: 'pong' });
+      else if (frame.type === 'message.send') await handleSend(user, ws, frame);
+      else await handleCall(user, ws, frame);
+    }
+
     ws.on('message', (data, isBinary) => {
+      if (closing) return;
       const now = Date.now();
       tokens = Math.min(BURST, tokens + ((now - last) / 1000) * FRAMES_PER_SECOND);
       last = now;
       if (tokens < 1) {
+        closing = true;
         ws.close(1008, 'Too many messages');
         return;
       }
@@ -207,13 +313,23 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
         send(ws, { type: 'error', code: 'VALIDATION', message: 'Invalid input detected' });
         return;
       }
-      if (parsed.type === 'ping') send(ws, { type: 'pong' });
-      else if (parsed.type === 'message.send') void handleSend(user, ws, parsed);
-      else void handleCall(user, ws, parsed).catch((e) => deps.log(`[realtime] call signal failed: ${String(e)}`));
+      onFrame(parsed).catch((e) => {
+        deps.log(`[realtime] ${parsed.type} failed: ${String(e)}`);
+        if (parsed.type === 'message.send')
+          send(ws, { type: 'error', ref: parsed.ref, code: 'INTERNAL', message: MESSAGE_MESSAGES.sendFailed });
+      });
     });
     ws.on('close', () => {
+      closing = true;
       clearInterval(heartbeat);
+      clearTimeout(expiry);
       unsubscribe();
+      const n = (localSockets.get(user.id) ?? 1) - 1;
+      if (n > 0) localSockets.set(user.id, n);
+      else {
+        localSockets.delete(user.id);
+        forgetCallsWithoutParties();
+      }
     });
     send(ws, { type: 'ready', userId: user.id });
   }
@@ -231,9 +347,9 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     const origin = req.headers.origin;
     const ownOrigin = req.headers.host ? `http://${req.headers.host}` : null;
     if (origin && !deps.allowedOrigins.includes(origin) && origin !== ownOrigin) return refuse('403 Forbidden');
-    const user = await deps.authenticate(req.headers.cookie).catch(() => null);
-    if (!user) return refuse('401 Unauthorized');
-    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, user));
+    const session = await deps.authenticate(req.headers.cookie).catch(() => null);
+    if (!session) return refuse('401 Unauthorized');
+    wss.handleUpgrade(req, socket, head, (ws) => onConnection(ws, session));
   }
 
   server.on('upgrade', (req, socket, head) => {
@@ -246,7 +362,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
      * frame telling them to reconnect, which lands them on another process; stragglers are cut after 1 s.
      */
     close(reason?: { code: number; message: string }) {
-      for (const call of calls.values()) clearTimeout(call.timer);
+      for (const call of calls.values()) if (call.timer) clearTimeout(call.timer);
       if (reason) for (const ws of wss.clients) ws.close(reason.code, reason.message);
       const cut = () => {
         for (const ws of wss.clients) ws.terminate();

@@ -45,7 +45,10 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(
-  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'refreshTokens' | 'hasher' | 'digest' | 'securityLog'>,
+  deps: Pick<
+    AccountDeps,
+    'clock' | 'users' | 'emailTokens' | 'refreshTokens' | 'hasher' | 'digest' | 'securityLog' | 'sessionEndings'
+  >,
   input: { token: string; password: string },
   ctx: RequestContext,
 ): Promise<Result<{ reset: true }, DomainError>> {
@@ -58,6 +61,7 @@ export async function resetPassword(
   // Having the mailbox proves the address, so a reset also confirms it; every session ends.
   await deps.users.markEmailConfirmed(token.userId, now);
   await deps.refreshTokens.revokeAllForUser(token.userId, now);
+  await deps.sessionEndings.ended(token.userId, null);
   await deps.securityLog.record(
     { type: 'password_reset', userId: token.userId, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
     now,

@@ -54,7 +54,16 @@ export interface TokenDigest {
 
 export interface AccessTokenSigner {
   sign(claims: { userId: string; sessionFamily: string }, expiresAt: Date): Promise<string>;
-  verify(token: string): Promise<{ userId: string; sessionFamily: string } | null>;
+  /** The claims of a valid token, with its expiry (an open socket's access ends then, issue 14). */
+  verify(token: string): Promise<{ userId: string; sessionFamily: string; expiresAt: Date } | null>;
+}
+
+/**
+ * Ends what a session still holds open outside the database: the WebSockets of a session family,
+ * or with `null` of every session of the user, close at once on every process (issue 14).
+ */
+export interface SessionEndings {
+  ended(userId: string, sessionFamily: string | null): Promise<void>;
 }
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
@@ -109,6 +118,7 @@ export type AccountDeps = {
   mailer: Mailer;
   rateLimiter: RateLimiter;
   securityLog: SecurityEventLog;
+  sessionEndings: SessionEndings;
   /** Public base URL of the app, for links in e-mails. */
   appUrl: string;
 };

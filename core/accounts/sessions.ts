@@ -92,7 +92,7 @@ export async function signIn(
  * replayed: the whole family is revoked (D6).
  */
 export async function refreshSession(
-  deps: SessionDeps,
+  deps: SessionDeps & Pick<AccountDeps, 'sessionEndings'>,
   input: { refreshToken: string },
   ctx: RequestContext,
 ): Promise<Result<IssuedSession, DomainError>> {
@@ -101,6 +101,7 @@ export async function refreshSession(
   if (!token) return err(unauthenticated());
   if (token.revokedAt !== null) {
     await deps.refreshTokens.revokeFamily(token.familyId, now);
+    await deps.sessionEndings.ended(token.userId, token.familyId);
     await deps.securityLog.record(
       { type: 'refresh_token_reuse', userId: token.userId, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
       now,
@@ -117,16 +118,22 @@ export async function refreshSession(
 }
 
 export async function signOut(
-  deps: Pick<AccountDeps, 'clock' | 'refreshTokens' | 'digest' | 'securityLog'>,
+  deps: Pick<AccountDeps, 'clock' | 'refreshTokens' | 'digest' | 'securityLog' | 'sessionEndings'>,
   input: { refreshToken: string | null; sessionFamily: string | null; userId: string | null },
   ctx: RequestContext,
 ): Promise<void> {
   const now = deps.clock.now();
   let family = input.sessionFamily;
+  let userId = input.userId;
   if (!family && input.refreshToken) {
-    family = (await deps.refreshTokens.findByHash(deps.digest.digest(input.refreshToken)))?.familyId ?? null;
+    const token = await deps.refreshTokens.findByHash(deps.digest.digest(input.refreshToken));
+    family = token?.familyId ?? null;
+    userId = token?.userId ?? userId;
   }
-  if (family) await deps.refreshTokens.revokeFamily(family, now);
+  if (family) {
+    await deps.refreshTokens.revokeFamily(family, now);
+    if (userId) await deps.sessionEndings.ended(userId, family);
+  }
   await deps.securityLog.record(
     { type: 'sign_out', userId: input.userId, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
     now,

@@ -69,7 +69,20 @@ export type RealtimeEvent =
   | { type: 'conversation.updated'; conversationId: string }
   | { type: 'conversation.deleted'; conversationId: string }
   | { type: 'match.created'; conversationId: string; userId: string }
-  | { type: 'call'; signal: CallSignal };
+  | { type: 'call'; signal: CallSignal }
+  /**
+   * A session family ended (sign-out, refresh-token reuse), or with `null` every session of the
+   * user (password reset, suspension, deletion): the user's sockets of it close (issue 14). The
+   * socket layer acts on it and never forwards it to the client.
+   */
+  | { type: 'session.ended'; sessionFamily: string | null };
+
+/**
+ * Close codes of /api/realtime in the range kept for applications (RFC 6455 §7.4.2). On either
+ * the client refreshes its session over HTTP and reconnects with the new cookie; a socket cannot
+ * receive cookies while it is open (issue 14).
+ */
+export const REALTIME_CLOSE = { sessionEnded: 4001, sessionExpired: 4002 } as const;
 
 export type MessageDto = {
   id: string;

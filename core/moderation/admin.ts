@@ -1,4 +1,5 @@
 /** The admin dashboard's use cases (001 §2, §4, §6; D22, D27): every action is audited. */
+import type { SessionEndings } from '../accounts/ports';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -89,7 +90,7 @@ export interface AdminRepository {
   }): Promise<void>;
 }
 
-export type AdminDeps = { clock: Clock; ids: IdGenerator; admin: AdminRepository };
+export type AdminDeps = { clock: Clock; ids: IdGenerator; admin: AdminRepository; sessionEndings: SessionEndings };
 
 const audit = (
   deps: AdminDeps,
@@ -138,6 +139,8 @@ export async function setUserStatus(
   status: 'active' | 'suspended',
 ) {
   if (!(await deps.admin.setUserStatus(userId, status, deps.clock.now()))) return err(adminErrors.userNotFound());
+  // The repository ended the sessions; open sockets close too, on every process (issue 14).
+  if (status === 'suspended') await deps.sessionEndings.ended(userId, null);
   await audit(deps, adminId, status === 'suspended' ? 'user.suspend' : 'user.unsuspend', 'user', userId);
   return ok({ status });
 }

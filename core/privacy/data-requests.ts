@@ -3,6 +3,7 @@
  * 7 days; a deletion hides the account at once and the retention job erases it (within 30 days).
  * Both start pending.
  */
+import type { SessionEndings } from '../accounts/ports';
 import { type GroupRepository, leaveGroup } from '../groups/groups';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
@@ -54,7 +55,11 @@ export const privacyErrors = {
   notReady: () => new DomainError('PRIVACY.NOT_READY', PRIVACY_MESSAGES.notReady),
 };
 
-export async function requestData(deps: PrivacyDeps, userId: string, requestType: 'export' | 'deletion') {
+export async function requestData(
+  deps: PrivacyDeps & { sessionEndings: SessionEndings },
+  userId: string,
+  requestType: 'export' | 'deletion',
+) {
   const now = deps.clock.now();
   const request: DataRequest = {
     id: deps.ids.newId(),
@@ -71,6 +76,7 @@ export async function requestData(deps: PrivacyDeps, userId: string, requestType
     const groups = deps.groups;
     if (groups) for (const g of await groups.groupsOf(userId)) await leaveGroup({ groups }, userId, g.id);
     await deps.privacy.hideAccount(userId, now);
+    await deps.sessionEndings.ended(userId, null);
   }
   return ok(request);
 }

@@ -15,7 +15,7 @@ const dto = (r: DataRequest) => ({
   expiresAt: r.expiresAt?.toISOString() ?? null,
 });
 
-export function privacyRouter(deps: PrivacyDeps) {
+export function privacyRouter(deps: PrivacyDeps & Pick<Parameters<typeof requestData>[0], 'sessionEndings'>) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.listRequestsRoute, async (c) => {
