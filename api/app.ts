@@ -32,6 +32,7 @@ import type { AccountDeps } from '../core/accounts/ports';
 import type { DiscoveryDeps } from '../core/matching/ports';
 import type { RealtimeBus } from '../core/messaging/ports';
 import type { PhotoStore } from '../core/profiles/ports';
+import { mayView } from '../core/profiles/visibility';
 import type { Clock } from '../core/shared/clock';
 import { DomainError, unauthenticated } from '../core/shared/errors';
 import type { AppEnv } from './context';
@@ -164,7 +165,6 @@ export function createApp(options: AppOptions) {
       photoStore,
       images: new SharpImageProcessor(),
       log,
-      accounts: { isVisible: async (id) => (await db.users.findById(id))?.status === 'active' },
     }),
   );
   const discoveryDeps: DiscoveryDeps = {
@@ -226,11 +226,16 @@ export function createApp(options: AppOptions) {
       ringTimeoutSeconds: env.CALL_RING_TIMEOUT_SECONDS,
     }),
   );
-  // Photos are for signed-in students only; keys are unguessable but not secret (D26).
+  // Photos are for signed-in students only; keys are unguessable but not secret (D26). The key's
+  // first segment is its owner: the profile view's rule decides, so a block, suspension or
+  // deletion request hides the bytes at once, answered like a missing file (issue 14).
   app.get('/media/:userId/:file', async (c) => {
-    if (!c.get('user')) throw new DomainFailure(unauthenticated());
+    const viewer = c.get('user');
+    if (!viewer) throw new DomainFailure(unauthenticated());
+    const notFound = new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
+    if (!(await mayView({ visibility: db.profiles }, viewer.id, c.req.param('userId')))) throw notFound;
     const found = await photoStore.get(`${c.req.param('userId')}/${c.req.param('file')}`);
-    if (!found) throw new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
+    if (!found) throw notFound;
     return c.body(found.bytes as unknown as ArrayBuffer, 200, {
       'Content-Type': found.contentType,
       'Cache-Control': 'private, max-age=86400, immutable',

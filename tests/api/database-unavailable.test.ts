@@ -68,29 +68,40 @@ describe('PostgreSQL unreachable while running', () => {
   });
 });
 
-describe('PostgreSQL unreachable at start', () => {
-  it('exits non-zero with one line naming DATABASE_URL, without its password or a stack', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH,
-        NODE_ENV: 'production',
-        PORT: '0',
-        JWT_SECRET: 'start-secret-start-secret-start-secret-12',
-        DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/x',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+/** Runs `api/server.ts` with only these variables; resolves with its exit code and stderr. */
+async function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk) => {
+    stderr += String(chunk);
+  });
+  const code = await new Promise<number | null>((ok) => child.on('exit', ok));
+  return { code, lines: stderr.trim().split('\n'), stderr };
+}
+
+describe('start-up failures', () => {
+  it('an unreachable DATABASE_URL exits non-zero with one line naming it, without its password or a stack', async () => {
+    const { code, lines, stderr } = await startServer({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'start-secret-start-secret-start-secret-12',
+      DATABASE_URL: 'postgres://postgres:hunter2@127.0.0.1:1/x',
     });
-    let stderr = '';
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    const code = await new Promise<number | null>((ok) => child.on('exit', ok));
     expect(code).toBe(1);
-    const lines = stderr.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('DATABASE_URL=postgres://postgres:***@127.0.0.1:1/x');
     expect(lines[0]).toContain('ECONNREFUSED');
     expect(stderr).not.toContain('hunter2');
+  });
+
+  it('a bad environment exits non-zero with one line naming the variable', async () => {
+    const { code, lines } = await startServer({ NODE_ENV: 'production', DATABASE_URL: 'file::memory:' });
+    expect(code).toBe(1);
+    expect(lines).toEqual([
+      '[server] cannot start: Invalid environment: JWT_SECRET is required in production (at least 32 characters)',
+    ]);
   });
 });
