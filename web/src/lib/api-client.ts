@@ -50,7 +50,8 @@ async function parseError(response: Response): Promise<ApiError> {
 // Concurrent 401s share one refresh so a rotating refresh token is only spent once.
 let refreshing: Promise<boolean> | null = null;
 
-function refreshSession(): Promise<boolean> {
+/** Renews the session cookies; false when the session cannot be renewed (signed out). */
+export function refreshSession(): Promise<boolean> {
   refreshing ??= send('POST', '/api/auth/refresh')
     .then((response) => response.ok)
     .catch(() => false)

@@ -1,3 +1,4 @@
+import { REALTIME_CLOSE } from '../../../../../core/messaging/ports';
 import { backoffDelay, RealtimeClient, type ServerFrame, type SocketLike } from './realtime';
 
 class FakeSocket implements SocketLike {
@@ -17,9 +18,9 @@ class FakeSocket implements SocketLike {
     this.readyState = 1;
     this.onmessage?.(new MessageEvent('message', { data: JSON.stringify({ type: 'ready' }) }));
   }
-  drop() {
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.(new CloseEvent('close'));
+    this.onclose?.(new CloseEvent('close', { code }));
   }
 }
 
@@ -72,5 +73,52 @@ describe('realtime client', () => {
     expect(client.status).toBe('idle');
     vi.advanceTimersByTime(60_000);
     expect(sockets).toHaveLength(4);
+  });
+
+  it('refreshes the session when the server ends or expires it, then reconnects at once with the new cookie', async () => {
+    vi.useFakeTimers();
+    const sockets: FakeSocket[] = [];
+    const refreshes: boolean[] = [];
+    let refreshWorks = true;
+    const client = new RealtimeClient(
+      () => {
+        const s = new FakeSocket();
+        sockets.push(s);
+        return s;
+      },
+      () => 'ws://test/api/realtime',
+      async () => {
+        refreshes.push(refreshWorks);
+        return refreshWorks;
+      },
+    );
+    const release = client.retain();
+    sockets[0]?.ready();
+
+    // The access token expired: refresh over HTTP, then connect again without waiting for a backoff.
+    sockets[0]?.drop(REALTIME_CLOSE.sessionExpired);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshes).toEqual([true]);
+    expect(sockets).toHaveLength(2);
+    sockets[1]?.ready();
+    expect(client.status).toBe('open');
+
+    // An ordinary drop (a restart, the network) reconnects with backoff and does not refresh.
+    sockets[1]?.drop();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(refreshes).toHaveLength(1);
+    expect(sockets).toHaveLength(3);
+    sockets[2]?.ready();
+
+    // The session ended and cannot be refreshed (signed out elsewhere): back to the usual backoff.
+    refreshWorks = false;
+    sockets[2]?.drop(REALTIME_CLOSE.sessionEnded);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshes).toEqual([true, false]);
+    expect(sockets).toHaveLength(3);
+    expect(client.status).toBe('down');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sockets).toHaveLength(4);
+    release();
   });
 });

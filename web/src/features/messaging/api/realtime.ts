@@ -2,9 +2,13 @@
  * The one WebSocket to /api/realtime (issue 5): server frames parsed with zod (style habit 8),
  * fanned out to subscribers; reconnects with backoff 1 s, 2 s, 4 s … 30 s. Messaging and calls
  * share it: calls receive it from app/ as a `RealtimeChannel`, so the features stay independent.
+ * When the server ends the socket with its session (issue 14), the client renews the session over
+ * HTTP first and reconnects at once with the new cookie.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { z } from 'zod';
+import { REALTIME_CLOSE } from '../../../../../core/messaging/ports';
+import { refreshSession } from '../../../lib/api-client';
 
 const MessageFrame = z.object({
   id: z.string(),
@@ -96,6 +100,7 @@ export class RealtimeClient {
   constructor(
     private readonly createSocket: SocketFactory = (url) => new WebSocket(url),
     private readonly url: () => string = defaultUrl,
+    private readonly refresh: () => Promise<boolean> = refreshSession,
   ) {}
 
   /** Keeps the connection up while at least one user holds it; the returned function lets go. */
@@ -163,14 +168,33 @@ export class RealtimeClient {
       }
       for (const l of [...this.listeners]) l(frame);
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
-      this.scheduleReconnect();
+      if (event.code === REALTIME_CLOSE.sessionEnded || event.code === REALTIME_CLOSE.sessionExpired)
+        this.reauthenticate();
+      else this.scheduleReconnect();
     };
     socket.onerror = () => {
       // A close event follows; reconnecting is handled there.
     };
+  }
+
+  /**
+   * A socket cannot receive cookies while open, so at the end of its access token (or its session)
+   * the server closes it; a renewed session reconnects at once, a lost one waits as usual.
+   */
+  private reauthenticate() {
+    this.setStatus('down');
+    void this.refresh()
+      .catch(() => false)
+      .then((renewed) => {
+        // Released, or connected again by a new holder, while the refresh ran.
+        if (this.users === 0 || this.socket || this.timer) return;
+        if (!renewed) return this.scheduleReconnect();
+        this.attempt = 0;
+        this.connect();
+      });
   }
 
   private scheduleReconnect() {
