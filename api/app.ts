@@ -150,6 +150,7 @@ export function createApp(options: AppOptions) {
       ageGateEnabled: env.AGE_GATE_ENABLED,
       devTools,
       ping: db.ping,
+      rateLimiter: db.rateLimiter,
     }),
   );
 
@@ -206,8 +207,11 @@ export function createApp(options: AppOptions) {
       rateLimiter: db.rateLimiter,
     }),
   );
-  app.route('/', groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups }));
-  app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback }));
+  app.route(
+    '/',
+    groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups, rateLimiter: db.rateLimiter }),
+  );
+  app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, rateLimiter: db.rateLimiter }));
   app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups, sessionEndings }));
   app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog, sessionEndings }));
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];

@@ -1,5 +1,6 @@
 /** Two-step password reset (000 §2; D6: single-use, 1 h; D8: always answers "sent"). */
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
+import { ipKey, reserveAll } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { consumeEmailToken } from './email-tokens';
 import { accountErrors } from './errors';
@@ -20,13 +21,16 @@ export async function requestPasswordReset(
   if (fields.length > 0) return err(validationError(fields));
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
-  for (const [key, rule] of [
-    [`mail:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.mailPerIp],
-    [`reset:email:${email}`, RATE_LIMITS.resetPerEmail],
-  ] as const) {
-    const limit = await deps.rateLimiter.hit(key, rule, now);
-    if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
-  }
+  // Every request counts (kept, never released); an address at its limit gives back the IP's unit.
+  const limit = await reserveAll(
+    deps.rateLimiter,
+    [
+      [`reset:email:${email}`, RATE_LIMITS.resetPerEmail],
+      [`mail:ip:${ipKey(ctx.ip)}`, RATE_LIMITS.mailPerIp],
+    ],
+    now,
+  );
+  if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
   const user = await deps.users.findByEmail(email);
   if (user && user.status === 'active') {
     await deps.emailTokens.invalidateAll(user.id, 'reset_password', now);

@@ -1,12 +1,14 @@
 /** Lifetimes and brute-force limits for accounts (D6, D9). */
 import { DAY, HOUR, MINUTE } from '../shared/clock';
+import type { RateRule } from '../shared/rate-limit';
+
+export type { RateRule } from '../shared/rate-limit';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE;
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
 export const TOKEN_TTL_MS = { confirm_email: 24 * HOUR, reset_password: HOUR } as const;
 
-export type RateRule = { limit: number; windowMs: number };
-
+/** N5; every bucket is reserved before the work (issue 14), sign-in's released again on success. */
 export const RATE_LIMITS = {
   signInFailuresPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   signInFailuresPerIp: { limit: 50, windowMs: 15 * MINUTE },

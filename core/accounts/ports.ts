@@ -1,8 +1,10 @@
 /** Capabilities the accounts use cases need; adapters/ provides the technology (style habit 3). */
 import type { Clock } from '../shared/clock';
 import type { IdGenerator, SecretGenerator } from '../shared/ids';
+import type { RateLimiter } from '../shared/rate-limit';
 import type { Agreement, EmailToken, EmailTokenPurpose, Me, RefreshToken, User } from './model';
-import type { RateRule } from './policy';
+
+export type { RateLimiter } from '../shared/rate-limit';
 
 export interface UserRepository {
   findByEmail(email: string): Promise<User | null>;
@@ -70,13 +72,6 @@ export type OutgoingMail = { to: string; subject: string; text: string; html?: s
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
-}
-
-export interface RateLimiter {
-  /** Counts a hit and says whether it is within the rule; atomic per key. */
-  hit(key: string, rule: RateRule, now: Date): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
-  /** Whether the key is already at its limit, without counting. */
-  isLimited(key: string, rule: RateRule, now: Date): Promise<{ limited: boolean; retryAfterSeconds: number }>;
 }
 
 export type SecurityEventType =

@@ -1,5 +1,6 @@
 /** Sign-in, rotating refresh tokens, sign-out (D6, D9; 001 §8 sign-in messages). */
 import { type DomainError, rateLimited, unauthenticated, validationError } from '../shared/errors';
+import { ipKey, reserveAll } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { accountErrors } from './errors';
 import type { Me } from './model';
@@ -48,19 +49,23 @@ export async function signIn(
   if (fields.length > 0) return err(validationError(fields));
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
-  const keys = [
-    [`sign-in:email:${email}`, RATE_LIMITS.signInFailuresPerEmail],
-    [`sign-in:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.signInFailuresPerIp],
-  ] as const;
-  for (const [key, rule] of keys) {
-    const state = await deps.rateLimiter.isLimited(key, rule, now);
-    if (state.limited) {
-      await deps.securityLog.record(
-        { type: 'rate_limited', userId: null, ip: ctx.ip, userAgent: ctx.userAgent, details: { action: 'sign_in' } },
-        now,
-      );
-      return err(rateLimited(state.retryAfterSeconds));
-    }
+  // D9 counts failures, but a failure is only known after argon2: each attempt reserves its unit
+  // first, so a burst cannot have more passwords checked than the limit (issue 14), and gives it
+  // back when the password was right.
+  const reservation = await reserveAll(
+    deps.rateLimiter,
+    [
+      [`sign-in:email:${email}`, RATE_LIMITS.signInFailuresPerEmail],
+      [`sign-in:ip:${ipKey(ctx.ip)}`, RATE_LIMITS.signInFailuresPerIp],
+    ],
+    now,
+  );
+  if (!reservation.allowed) {
+    await deps.securityLog.record(
+      { type: 'rate_limited', userId: null, ip: ctx.ip, userAgent: ctx.userAgent, details: { action: 'sign_in' } },
+      now,
+    );
+    return err(rateLimited(reservation.retryAfterSeconds));
   }
   const user = await deps.users.findByEmail(email);
   let valid = false;
@@ -68,13 +73,13 @@ export async function signIn(
   else await deps.hasher.verifyDummy(input.password);
 
   if (!user || !valid || user.status === 'deleted') {
-    for (const [key, rule] of keys) await deps.rateLimiter.hit(key, rule, now);
     await deps.securityLog.record(
       { type: 'sign_in_failure', userId: user?.id ?? null, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
       now,
     );
     return err(accountErrors.invalidCredentials());
   }
+  await reservation.release();
   if (user.emailConfirmedAt === null) return err(accountErrors.emailNotConfirmed());
   if (user.status === 'suspended') return err(accountErrors.suspended());
 

@@ -1,5 +1,6 @@
 /** Sign-up, confirmation e-mail and its resend (000 §2, §4; D6, D8, D9). */
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
+import { ipKey, reserveAll } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { consumeEmailToken } from './email-tokens';
 import { accountErrors } from './errors';
@@ -31,7 +32,7 @@ export async function signUp(
   const fields = signUpErrors(input);
   if (fields.length > 0) return err(validationError(fields));
   const now = deps.clock.now();
-  const limit = await deps.rateLimiter.hit(`sign-up:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.signUpPerIp, now);
+  const limit = await deps.rateLimiter.reserve(`sign-up:ip:${ipKey(ctx.ip)}`, RATE_LIMITS.signUpPerIp, now);
   if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
 
   const email = normalizeEmail(input.email);
@@ -79,13 +80,16 @@ export async function resendConfirmation(
   if (problems.length > 0) return err(validationError(problems.map((message) => ({ path: 'email', message }))));
   const now = deps.clock.now();
   const email = normalizeEmail(input.email);
-  for (const [key, rule] of [
-    [`mail:ip:${ctx.ip ?? 'unknown'}`, RATE_LIMITS.mailPerIp],
-    [`resend:email:${email}`, RATE_LIMITS.resendPerEmail],
-  ] as const) {
-    const limit = await deps.rateLimiter.hit(key, rule, now);
-    if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
-  }
+  // Every request counts (kept, never released); an address at its limit gives back the IP's unit.
+  const limit = await reserveAll(
+    deps.rateLimiter,
+    [
+      [`resend:email:${email}`, RATE_LIMITS.resendPerEmail],
+      [`mail:ip:${ipKey(ctx.ip)}`, RATE_LIMITS.mailPerIp],
+    ],
+    now,
+  );
+  if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
   const user = await deps.users.findByEmail(email);
   if (user && user.emailConfirmedAt === null && user.status === 'active') await sendConfirmation(deps, user.id, email);
   return ok({ sent: true });

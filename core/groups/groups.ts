@@ -1,7 +1,8 @@
 /** Groups and solo/group mode: ports and use cases (issue 7; 000 §4, 001 §4, D13, D18). */
 import type { Clock } from '../shared/clock';
-import { type DomainError, validationError } from '../shared/errors';
+import { type DomainError, rateLimited, validationError } from '../shared/errors';
 import type { IdGenerator, RandomBytes } from '../shared/ids';
+import { ipKey, type RateLimiter, reserveAll, WRITE_LIMITS } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { sanitizeText } from '../shared/sanitize';
 import {
@@ -170,17 +171,34 @@ export async function generateInviteCode(
   throw new Error(`no free invite code after ${CODE_ATTEMPTS} attempts`);
 }
 
+/** Outcomes that prove the code was wrong (or dead): these are the guesses the limit counts. */
+const GUESS_FAILURES = new Set(['GROUPS.INVALID_CODE', 'GROUPS.CODE_EXPIRED']);
+
 export async function joinGroup(
-  deps: GroupDeps,
+  deps: GroupDeps & { rateLimiter: RateLimiter },
   userId: string,
   rawCode: string,
+  ctx: { ip: string | null },
 ): Promise<Result<GroupView, DomainError>> {
   const fields = inviteCodeErrors(rawCode);
   if (fields.length > 0) return err(validationError(fields));
   const code = normalizeInviteCode(rawCode);
   if (!isWellFormedCode(code)) return err(groupErrors.invalidCode());
   const now = deps.clock.now();
+  // Codes are short (D18), so wrong ones are limited per user and per address (issue 14). The unit
+  // is reserved before the lookup, so a burst of guesses cannot outrun the count; a right code
+  // gives it back.
+  const reservation = await reserveAll(
+    deps.rateLimiter,
+    [
+      [`group-join:user:${userId}`, WRITE_LIMITS.joinFailuresPerUser],
+      [`group-join:ip:${ipKey(ctx.ip)}`, WRITE_LIMITS.joinFailuresPerIp],
+    ],
+    now,
+  );
+  if (!reservation.allowed) return err(rateLimited(reservation.retryAfterSeconds));
   const joined = await deps.groups.joinByCode(code, (group) => decideJoin(group, userId, now));
+  if (joined.ok || !GUESS_FAILURES.has(joined.error.code)) await reservation.release();
   if (!joined.ok) return joined;
   const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === joined.value);
   return view ? ok(view) : err(groupErrors.notFound());

@@ -29,6 +29,7 @@ export const SAFETY_MESSAGES = {
   notFound: 'That person could not be found.',
   blockNotFound: 'Blocked user not found.',
   reportSubmitted: 'Thanks for your report. Our team will review it.',
+  alreadyReported: 'You have already reported this person. Our team will review your report.',
 } as const;
 
 export const safetyErrors = {
@@ -36,6 +37,7 @@ export const safetyErrors = {
   blockSelf: () => new DomainError('SAFETY.BLOCK_SELF', SAFETY_MESSAGES.blockSelf),
   userNotFound: () => new DomainError('SAFETY.USER_NOT_FOUND', SAFETY_MESSAGES.notFound),
   blockNotFound: () => new DomainError('SAFETY.BLOCK_NOT_FOUND', SAFETY_MESSAGES.blockNotFound),
+  alreadyReported: () => new DomainError('SAFETY.ALREADY_REPORTED', SAFETY_MESSAGES.alreadyReported),
 };
 
 /** 001 §5: strip spaces, dashes and parentheses; then an optional plus, a digit 1-9 and up to 15 digits. */

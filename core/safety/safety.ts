@@ -46,6 +46,10 @@ export interface SafetyRepository {
   blocks(blockerId: string): Promise<BlockedUser[]>;
   /** Removes the block only when it is the blocker's own; false otherwise. */
   unblock(blockerId: string, blockId: string): Promise<boolean>;
+  /**
+   * Files a pending report unless this reporter already has a pending one on this user (false
+   * then); atomic, so concurrent duplicates store one.
+   */
   report(input: {
     id: string;
     reporterId: string;
@@ -54,7 +58,7 @@ export interface SafetyRepository {
     severity: string;
     details: string | null;
     at: Date;
-  }): Promise<void>;
+  }): Promise<boolean>;
   contacts(userId: string): Promise<Contact[]>;
   /** Adds a contact; the first one becomes primary (001 §5). */
   addContact(userId: string, c: Omit<Contact, 'isPrimary'>): Promise<Contact>;
@@ -113,7 +117,8 @@ export async function reportUser(
   const details = input.details ? cleanText(input.details, { max: 1000 }) : null;
   if (details && !details.ok) return err(validationError([{ path: 'details', message: details.message }]));
   const id = deps.ids.newId();
-  await deps.safety.report({
+  // One open report per reporter and person (issue 14): repeating it adds nothing for the admins.
+  const filed = await deps.safety.report({
     id,
     reporterId,
     reportedUserId: input.userId,
@@ -122,7 +127,7 @@ export async function reportUser(
     details: details?.ok ? details.value || null : null,
     at: deps.clock.now(),
   });
-  return ok({ id });
+  return filed ? ok({ id }) : err(safetyErrors.alreadyReported());
 }
 
 function checkedContact(input: ContactInput): Result<ContactInput, DomainError> {

@@ -237,8 +237,35 @@ describe.each(engines())('repository contract on %s', (engine) => {
       const [card] = await db.discovery.hydrate(pool.filter((c) => c.userId === other));
       expect(card?.photos).toEqual([`/media/${other}/a.webp`]);
       expect(card?.prompt?.response).toMatch(/^About /);
-      expect(await db.discovery.isSwipeable(viewer, other)).toBe(true);
-      expect(await db.discovery.isSwipeable(viewer, suspended)).toBe(false);
+      expect((await db.discovery.swipeTarget(viewer, other))?.campus.name).toBe(UCLA);
+      expect(await db.discovery.swipeTarget(viewer, suspended)).toBeNull();
+    });
+
+    it('hides a student from every read once a block stands either way, and shows them again after (issue 14)', async () => {
+      const [a, b, far] = [await user(), await user(), await user()];
+      await Promise.all([completeProfile(a), completeProfile(b, 'Casey')]);
+      const visibleBoth = { ownerStatus: 'active', blockedEitherWay: false };
+      expect(await db.profiles.visibility(a, b)).toEqual(visibleBoth);
+      expect(await db.profiles.visibility(a, randomUUID())).toEqual({ ownerStatus: null, blockedEitherWay: false });
+      await like(b, a);
+      const blockId = randomUUID();
+      await db.safety.block({ id: blockId, blockerId: a, blockedUserId: b, reason: null, at: T0 });
+      for (const [me, other] of [
+        [a, b],
+        [b, a],
+      ] as const) {
+        expect(await db.profiles.visibility(me, other)).toEqual({ ownerStatus: 'active', blockedEitherWay: true });
+        expect(await db.discovery.swipeTarget(me, other)).toBeNull();
+        expect(await db.discovery.cards(me, [other])).toEqual([]);
+      }
+      expect(await db.swipes.likers(a)).toEqual([]);
+      expect(await db.safety.unblock(a, blockId)).toBe(true);
+      expect(await db.profiles.visibility(b, a)).toEqual(visibleBoth);
+      expect((await db.swipes.likers(a)).map((l) => l.userId)).toEqual([b]);
+      // Without a photo there is no card in any deck, so no like either.
+      await completeProfile(far);
+      await db.profiles.removePhoto(far, (await db.profiles.listPhotos(far))[0]!.id, 0, T0);
+      expect(await db.discovery.swipeTarget(a, far)).toBeNull();
     });
 
     it('holds the daily like limit when ten likes arrive at once', async () => {
@@ -455,5 +482,27 @@ describe.each(engines())('repository contract on %s', (engine) => {
       await db.groups.create({ id: other, name: 'Other', description: null, creatorId: creator, at: T0 });
       expect(await db.groups.setInviteCode(other, code, later(86_400_000), T0)).toBe(false);
     });
+
+    it('shows a member blocked either way, or suspended, by name without a photo (issue 14)', async () => {
+      const [a, b, c] = [await user(), await user(), await user()];
+      await Promise.all([completeProfile(a, 'Avery'), completeProfile(b, 'Blake'), completeProfile(c, 'Cam')]);
+      const groupId = randomUUID();
+      await db.groups.create({ id: groupId, name: 'Westwood', description: null, creatorId: a, at: T0 });
+      const code = randomUUID().slice(0, 6).toUpperCase();
+      await db.groups.setInviteCode(groupId, code, later(86_400_000), T0);
+      for (const userId of [b, c]) {
+        await db.groups.joinByCode(code, () => ok({ kind: 'add', member: { userId, role: 'member', joinedAt: T0 } }));
+      }
+      await db.safety.block({ id: randomUUID(), blockerId: b, blockedUserId: a, reason: null, at: T0 });
+      await db.admins.setUserStatus(c, 'suspended', T0);
+      const photos = async (viewer: string) =>
+        Object.fromEntries((await db.groups.groupsOf(viewer))[0]!.members.map((m) => [m.name, m.photoUrl]));
+      expect(await photos(a)).toEqual({ Avery: `/media/${a}/a.webp`, Blake: null, Cam: null });
+      expect(await photos(b)).toEqual({ Avery: null, Blake: `/media/${b}/a.webp`, Cam: null });
+      expect(await photos(c)).toEqual({
+        Avery: `/media/${a}/a.webp`,
+        Blake: `/media/${b}/a.webp`,
+        Cam: `/media/${c}/a.webp`,
+      });
   });
 });

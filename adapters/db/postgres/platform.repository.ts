@@ -1,8 +1,9 @@
 /** PostgreSQL adapters for cross-cutting ports: rate limits (D4, D9), security events, consent, outbox. */
 import { and, count, desc, eq, gt, lte, min } from 'drizzle-orm';
-import type { RateRule } from '../../../core/accounts/policy';
-import type { OutgoingMail, RateLimiter, SecurityEvent, SecurityEventLog } from '../../../core/accounts/ports';
+import type { OutgoingMail, SecurityEvent, SecurityEventLog } from '../../../core/accounts/ports';
 import type { IdGenerator } from '../../../core/shared/ids';
+import type { RateLimiter, RateReservation, RateRule } from '../../../core/shared/rate-limit';
+import { retryAfterSeconds, windowStart } from '../shared/rate-limit-rows';
 import type { PgDb } from './client';
 import { consentLogs, mailOutbox, rateLimitHits, securityEvents } from './schema';
 import { first, PgSql } from './sql';
@@ -10,37 +11,37 @@ import { first, PgSql } from './sql';
 export class PostgresRateLimiter implements RateLimiter {
   constructor(private readonly db: PgDb) {}
 
-  private async state(db: Pick<PgDb, 'select'>, key: string, rule: RateRule, now: Date) {
-    const since = new Date(now.getTime() - rule.windowMs);
-    const row = await db
-      .select({ n: count(), oldest: min(rateLimitHits.at) })
-      .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
-      .then(first);
-    const n = row?.n ?? 0;
-    // min() over the custom column comes back as the driver's value (milliseconds), not a Date.
-    const oldest = row?.oldest ? Number(row.oldest) : now.getTime();
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
-    return { n, retryAfterSeconds };
-  }
-
-  async hit(key: string, rule: RateRule, now: Date) {
-    return this.db.transaction(async (tx) => {
-      // The advisory lock on the key makes check-and-record atomic across processes (D4, D9).
+  async reserve(key: string, rule: RateRule, now: Date): Promise<RateReservation> {
+    const taken = await this.db.transaction(async (tx) => {
+      // The advisory lock on the key makes count-and-insert atomic across processes (D4, N31).
       await new PgSql(tx).lockKey(`rate:${key}`);
-      const { n, retryAfterSeconds } = await this.state(tx, key, rule, now);
-      if (n >= rule.limit) return { allowed: false, retryAfterSeconds };
-      await tx.insert(rateLimitHits).values({ key, at: now });
-      await tx
-        .delete(rateLimitHits)
-        .where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))));
-      return { allowed: true, retryAfterSeconds: 0 };
+      const since = windowStart(rule, now);
+      const row = await tx
+        .select({ n: count(), oldest: min(rateLimitHits.at) })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
+        .then(first);
+      if ((row?.n ?? 0) >= rule.limit) {
+        // min() over the custom column comes back as the driver's value (milliseconds), not a Date.
+        const oldest = row?.oldest ? Number(row.oldest) : null;
+        return { allowed: false as const, retryAfterSeconds: retryAfterSeconds(oldest, rule, now) };
+      }
+      const inserted = await tx
+        .insert(rateLimitHits)
+        .values({ key, at: now })
+        .returning({ id: rateLimitHits.id })
+        .then(first);
+      if (!inserted) throw new Error('rate_limit_hits: INSERT … RETURNING gave no row');
+      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)));
+      return { allowed: true as const, id: inserted.id };
     });
-  }
-
-  async isLimited(key: string, rule: RateRule, now: Date) {
-    const { n, retryAfterSeconds } = await this.state(this.db, key, rule, now);
-    return { limited: n >= rule.limit, retryAfterSeconds };
+    if (!taken.allowed) return taken;
+    return {
+      allowed: true,
+      release: async () => {
+        await this.db.delete(rateLimitHits).where(eq(rateLimitHits.id, taken.id));
+      },
+    };
   }
 }
 

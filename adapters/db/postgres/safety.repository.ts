@@ -3,7 +3,15 @@ import type { FeedbackRepository, PopularRequest } from '../../../core/feedback/
 import type { DataRequest, PrivacyRepository } from '../../../core/privacy/data-requests';
 import type { ContactInput } from '../../../core/safety/rules';
 import type { BlockedUser, Contact, SafetyRepository } from '../../../core/safety/safety';
-import { type ContactRow, type RequestRow, toContact, toRequest, USER_TABLES } from '../shared/safety-rows';
+import {
+  type ContactRow,
+  INSERT_REPORT_UNLESS_OPEN,
+  type RequestRow,
+  reportParams,
+  toContact,
+  toRequest,
+  USER_TABLES,
+} from '../shared/safety-rows';
 import { mediaUrl } from './profiles.repository';
 import type { PgSql } from './sql';
 
@@ -52,11 +60,11 @@ export class PostgresSafetyRepository implements SafetyRepository {
   }
 
   async report(r: Parameters<SafetyRepository['report']>[0]) {
-    await this.q.run(
-      `INSERT INTO user_reports (id, reporter_id, reported_user_id, report_category, severity_level, details, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
-      [r.id, r.reporterId, r.reportedUserId, r.category, r.severity, r.details, r.at.getTime()],
-    );
+    return this.q.transaction(async (tx) => {
+      // READ COMMITTED would let two duplicates both see "none open": serialise on the pair (N31).
+      await tx.lockKey(`report:${r.reporterId}:${r.reportedUserId}`);
+      return (await tx.run(INSERT_REPORT_UNLESS_OPEN, reportParams(r))).changes === 1;
+    });
   }
 
   async contacts(userId: string) {

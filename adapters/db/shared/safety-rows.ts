@@ -68,3 +68,33 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['data_export_requests', 'user_id'],
   ['security_incidents', 'reporter_id'],
 ];
+
+/**
+ * Files a report unless the reporter already has a pending one on that person (issue 14). Named
+ * parameters (@reporter, @reported, …) work on both engines; the casts give PostgreSQL the column
+ * types a bare parameter in a SELECT list lacks.
+ */
+export const INSERT_REPORT_UNLESS_OPEN = `INSERT INTO user_reports (id, reporter_id, reported_user_id, report_category, severity_level, details, status, created_at)
+  SELECT CAST(@id AS TEXT), CAST(@reporter AS TEXT), CAST(@reported AS TEXT), CAST(@category AS TEXT),
+         CAST(@severity AS TEXT), CAST(@details AS TEXT), 'pending', CAST(@at AS BIGINT)
+  WHERE NOT EXISTS (
+    SELECT 1 FROM user_reports WHERE reporter_id = @reporter AND reported_user_id = @reported AND status = 'pending'
+  )`;
+
+export const reportParams = (r: {
+  id: string;
+  reporterId: string;
+  reportedUserId: string;
+  category: string;
+  severity: string;
+  details: string | null;
+  at: Date;
+}) => ({
+  id: r.id,
+  reporter: r.reporterId,
+  reported: r.reportedUserId,
+  category: r.category,
+  severity: r.severity,
+  details: r.details,
+  at: r.at.getTime(),
+});

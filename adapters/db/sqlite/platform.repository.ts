@@ -1,43 +1,41 @@
 /** SQLite adapters for cross-cutting ports: rate limits (D4, D9), security events, consent, outbox. */
 import { and, count, desc, eq, gt, lte, min } from 'drizzle-orm';
-import type { RateRule } from '../../../core/accounts/policy';
-import type { OutgoingMail, RateLimiter, SecurityEvent, SecurityEventLog } from '../../../core/accounts/ports';
+import type { OutgoingMail, SecurityEvent, SecurityEventLog } from '../../../core/accounts/ports';
 import type { IdGenerator } from '../../../core/shared/ids';
+import type { RateLimiter, RateReservation, RateRule } from '../../../core/shared/rate-limit';
+import { retryAfterSeconds, windowStart } from '../shared/rate-limit-rows';
 import type { SqliteDb } from './client';
 import { consentLogs, mailOutbox, rateLimitHits, securityEvents } from './schema';
 
 export class SqliteRateLimiter implements RateLimiter {
   constructor(private readonly db: SqliteDb) {}
 
-  private state(key: string, rule: RateRule, now: Date) {
-    const since = new Date(now.getTime() - rule.windowMs);
-    const row = this.db
-      .select({ n: count(), oldest: min(rateLimitHits.at) })
-      .from(rateLimitHits)
-      .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
-      .get();
-    const n = row?.n ?? 0;
-    const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-    const retryAfterSeconds = Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
-    return { n, retryAfterSeconds };
-  }
-
-  async hit(key: string, rule: RateRule, now: Date) {
-    // better-sqlite3 transactions are synchronous, so check-and-record cannot interleave.
-    return this.db.transaction((tx) => {
-      const { n, retryAfterSeconds } = this.state(key, rule, now);
-      if (n >= rule.limit) return { allowed: false, retryAfterSeconds };
-      tx.insert(rateLimitHits).values({ key, at: now }).run();
+  async reserve(key: string, rule: RateRule, now: Date): Promise<RateReservation> {
+    // better-sqlite3 transactions are synchronous, so count-and-insert cannot interleave.
+    const taken = this.db.transaction((tx) => {
+      const since = windowStart(rule, now);
+      const row = tx
+        .select({ n: count(), oldest: min(rateLimitHits.at) })
+        .from(rateLimitHits)
+        .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.at, since)))
+        .get();
+      if ((row?.n ?? 0) >= rule.limit) {
+        const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
+        return { allowed: false as const, retryAfterSeconds: retryAfterSeconds(oldest, rule, now) };
+      }
+      const { id } = tx.insert(rateLimitHits).values({ key, at: now }).returning({ id: rateLimitHits.id }).get();
       tx.delete(rateLimitHits)
-        .where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, new Date(now.getTime() - rule.windowMs))))
+        .where(and(eq(rateLimitHits.key, key), lte(rateLimitHits.at, since)))
         .run();
-      return { allowed: true, retryAfterSeconds: 0 };
+      return { allowed: true as const, id };
     });
-  }
-
-  async isLimited(key: string, rule: RateRule, now: Date) {
-    const { n, retryAfterSeconds } = this.state(key, rule, now);
-    return { limited: n >= rule.limit, retryAfterSeconds };
+    if (!taken.allowed) return taken;
+    return {
+      allowed: true,
+      release: async () => {
+        this.db.delete(rateLimitHits).where(eq(rateLimitHits.id, taken.id)).run();
+      },
+    };
   }
 }
 

@@ -3,7 +3,15 @@ import type { FeedbackRepository, PopularRequest } from '../../../core/feedback/
 import type { DataRequest, PrivacyRepository } from '../../../core/privacy/data-requests';
 import type { ContactInput } from '../../../core/safety/rules';
 import type { BlockedUser, Contact, SafetyRepository } from '../../../core/safety/safety';
-import { type ContactRow, type RequestRow, toContact, toRequest, USER_TABLES } from '../shared/safety-rows';
+import {
+  type ContactRow,
+  INSERT_REPORT_UNLESS_OPEN,
+  type RequestRow,
+  reportParams,
+  toContact,
+  toRequest,
+  USER_TABLES,
+} from '../shared/safety-rows';
 import type { SqliteDb } from './client';
 import { mediaUrl } from './profiles.repository';
 
@@ -58,12 +66,8 @@ export class SqliteSafetyRepository implements SafetyRepository {
   }
 
   async report(r: Parameters<SafetyRepository['report']>[0]) {
-    this.sql
-      .prepare(
-        `INSERT INTO user_reports (id, reporter_id, reported_user_id, report_category, severity_level, details, status, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, 'pending', ?)`,
-      )
-      .run(r.id, r.reporterId, r.reportedUserId, r.category, r.severity, r.details, r.at.getTime());
+    // One statement: SQLite runs it under its write lock, so two duplicates cannot both insert.
+    return this.sql.prepare(INSERT_REPORT_UNLESS_OPEN).run(reportParams(r)).changes === 1;
   }
 
   async contacts(userId: string) {

@@ -23,7 +23,7 @@ export const submitRoute = createRoute({
   },
   responses: {
     201: jsonResponse(z.object({ id: z.string(), status: z.literal('submitted') }), 'Submitted'),
-    ...problems([401], { body: true, mutating: true }),
+    ...problems([401, 429], { body: true, mutating: true }),
   },
 });
 
@@ -55,6 +55,6 @@ export const voteRoute = createRoute({
   request: { params: z.object({ featureRequestId: z.string().max(100) }) },
   responses: {
     200: jsonResponse(z.object({ success: z.literal(true) }), 'Voted'),
-    ...problems([400, 401, 404, 409], { mutating: true }),
+    ...problems([400, 401, 404, 409, 429], { mutating: true }),
   },
 });

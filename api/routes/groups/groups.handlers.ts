@@ -14,6 +14,7 @@ import {
 } from '../../../core/groups/groups';
 import { isCodeLive } from '../../../core/groups/rules';
 import type { Clock } from '../../../core/shared/clock';
+import type { RateLimiter } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
@@ -40,7 +41,7 @@ const toGroupDto = (g: GroupView, now: Date) => {
   };
 };
 
-export function groupsRouter(deps: GroupDeps & { clock: Clock }) {
+export function groupsRouter(deps: GroupDeps & { clock: Clock; rateLimiter: RateLimiter }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const dto = (g: GroupView) => toGroupDto(g, deps.clock.now());
 
@@ -74,7 +75,8 @@ export function groupsRouter(deps: GroupDeps & { clock: Clock }) {
 
   app.openapi(routes.joinGroupRoute, async (c) => {
     const user = requireUser(c);
-    return c.json({ group: dto(unwrap(await joinGroup(deps, user.id, c.req.valid('json').inviteCode))) }, 200);
+    const joined = await joinGroup(deps, user.id, c.req.valid('json').inviteCode, { ip: c.get('ip') });
+    return c.json({ group: dto(unwrap(joined)) }, 200);
   });
 
   app.openapi(routes.leaveGroupRoute, async (c) => {

@@ -120,7 +120,7 @@ export const joinGroupRoute = createRoute({
   },
   responses: {
     200: jsonResponse(z.object({ group: GroupSchema }), 'Joined'),
-    ...problems([401, 404, 409], { body: true, mutating: true }),
+    ...problems([401, 404, 409, 429], { body: true, mutating: true }),
   },
 });
 

@@ -4,8 +4,10 @@ import { firstLink } from '../../../core/accounts/mails';
 import type { SecurityEventLog } from '../../../core/accounts/ports';
 import type { Clock } from '../../../core/shared/clock';
 import { validationError } from '../../../core/shared/errors';
+import { ipKey, type RateLimiter, WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { DomainFailure } from '../../errors';
+import { spendOrRefuse } from '../../middleware/rate-limit';
 import { validationHook } from '../../validation';
 import * as routes from './platform.routes';
 
@@ -27,7 +29,12 @@ export type PlatformDeps = {
   ageGateEnabled: boolean;
   devTools: boolean;
   ping(): Promise<void>;
+  rateLimiter: RateLimiter;
 };
+
+/** Anyone can write these without signing in, so each is limited per client address (issue 14). */
+const perIp = (deps: PlatformDeps, what: string, ip: string | null) =>
+  spendOrRefuse(deps, [[`${what}:ip:${ipKey(ip)}`, WRITE_LIMITS.anonymousPerIp]]);
 
 export function platformRouter(deps: PlatformDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -41,6 +48,7 @@ export function platformRouter(deps: PlatformDeps) {
 
   app.openapi(routes.logConsentRoute, async (c) => {
     const body = c.req.valid('json');
+    await perIp(deps, 'consent', c.get('ip'));
     await deps.consentLog.record(
       { ...body, userId: c.get('user')?.id ?? null, ip: c.get('ip'), userAgent: c.get('userAgent') },
       deps.clock.now(),
@@ -50,6 +58,7 @@ export function platformRouter(deps: PlatformDeps) {
 
   app.openapi(routes.securityEventRoute, async (c) => {
     const body = c.req.valid('json');
+    await perIp(deps, 'security-event', c.get('ip'));
     await deps.securityLog.record(
       {
         type: body.event_type,
@@ -67,6 +76,7 @@ export function platformRouter(deps: PlatformDeps) {
     const parsed = routes.CspReport.safeParse(await readJson(c.req));
     if (!parsed.success)
       throw new DomainFailure(validationError([{ path: 'csp-report', message: 'Invalid input detected' }]));
+    await perIp(deps, 'csp-report', c.get('ip'));
     const report = parsed.data['csp-report'];
     await deps.securityLog.record(
       {

@@ -41,7 +41,7 @@ export const logConsentRoute = createRoute({
   },
   responses: {
     201: jsonResponse(z.object({ logged: z.literal(true) }), 'Recorded'),
-    ...problems([], { body: true, mutating: true }),
+    ...problems([429], { body: true, mutating: true }),
   },
 });
 
@@ -65,7 +65,7 @@ export const securityEventRoute = createRoute({
   },
   responses: {
     202: jsonResponse(z.object({ logged: z.literal(true) }), 'Recorded'),
-    ...problems([], { body: true, mutating: true }),
+    ...problems([429], { body: true, mutating: true }),
   },
 });
 
@@ -94,7 +94,7 @@ export const cspReportRoute = createRoute({
       content: { 'application/csp-report': { schema: CspReport }, 'application/json': { schema: CspReport } },
     },
   },
-  responses: { 204: { description: 'Recorded' }, ...problems([], { body: true, mutating: true }) },
+  responses: { 204: { description: 'Recorded' }, ...problems([429], { body: true, mutating: true }) },
 });
 
 const MailSchema = z.object({

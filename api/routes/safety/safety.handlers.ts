@@ -1,6 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { RATE_LIMITS } from '../../../core/accounts/policy';
-import type { RateLimiter } from '../../../core/accounts/ports';
 import {
   addContact,
   blockUser,
@@ -12,9 +11,10 @@ import {
   unblockUser,
   updateContact,
 } from '../../../core/safety/safety';
-import { rateLimited } from '../../../core/shared/errors';
+import { ipKey, WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
-import { DomainFailure, unwrap } from '../../errors';
+import { unwrap } from '../../errors';
+import { type LimitDeps, spendOrRefuse } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './safety.routes';
@@ -29,7 +29,7 @@ const contactDto = (c: { createdAt: Date; updatedAt: Date } & Record<string, unk
   updatedAt: c.updatedAt.toISOString(),
 });
 
-export function safetyRouter(deps: SafetyDeps & { rateLimiter: RateLimiter }) {
+export function safetyRouter(deps: SafetyDeps & LimitDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.blockRoute, async (c) => {
@@ -55,6 +55,11 @@ export function safetyRouter(deps: SafetyDeps & { rateLimiter: RateLimiter }) {
   app.openapi(routes.reportRoute, async (c) => {
     const user = requireUser(c);
     const b = c.req.valid('json');
+    // Issue 14: a flood of reports buries the real ones in the admins' queue.
+    await spendOrRefuse(deps, [
+      [`report:user:${user.id}`, WRITE_LIMITS.reportsPerUser],
+      [`report:ip:${ipKey(c.get('ip'))}`, WRITE_LIMITS.reportsPerIp],
+    ]);
     const result = await reportUser(deps, user.id, {
       userId: b.reportedUserId,
       category: b.category,
@@ -91,12 +96,7 @@ export function safetyRouter(deps: SafetyDeps & { rateLimiter: RateLimiter }) {
 
   app.openapi(routes.incidentRoute, async (c) => {
     // Anyone may report, so the form is rate-limited per client address.
-    const limit = await deps.rateLimiter.hit(
-      `incident:ip:${c.get('ip') ?? 'unknown'}`,
-      RATE_LIMITS.mailPerIp,
-      deps.clock.now(),
-    );
-    if (!limit.allowed) throw new DomainFailure(rateLimited(limit.retryAfterSeconds));
+    await spendOrRefuse(deps, [[`incident:ip:${ipKey(c.get('ip'))}`, RATE_LIMITS.mailPerIp]]);
     const r = unwrap(await reportIncident(deps, c.get('user')?.id ?? null, c.req.valid('json')));
     return c.json(
       {

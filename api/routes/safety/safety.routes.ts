@@ -108,7 +108,7 @@ export const reportRoute = createRoute({
   },
   responses: {
     201: jsonResponse(z.object({ id: z.string() }), 'Reported'),
-    ...problems([401, 404], { body: true, mutating: true }),
+    ...problems([401, 404, 409, 429], { body: true, mutating: true }),
   },
 });
 

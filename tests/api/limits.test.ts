@@ -1,0 +1,282 @@
+/**
+ * Rate limits under bursts (issue 14, items 3 and 7; D9, N5). Every case fires real concurrent
+ * requests through the real app (argon2 included): a limit holds only if its unit is reserved
+ * before the work, not counted after it.
+ */
+import { vi } from 'vitest';
+import { RATE_LIMITS } from '../../core/accounts/policy';
+import { WRITE_LIMITS } from '../../core/shared/rate-limit';
+import { quickStudent } from '../support/students';
+import { GOOD_PASSWORD, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+
+type App = ReturnType<typeof makeTestApp>;
+type Reply = Awaited<ReturnType<TestClient['post']>>;
+
+/** Makes the client's requests come from `ip` (TRUST_PROXY is on in these apps). */
+function behind<C extends TestClient>(c: C, ip: string): C {
+  const request = c.request.bind(c);
+  c.request = (method, path, body, headers = {}) => request(method, path, body, { 'x-forwarded-for': ip, ...headers });
+  return c;
+}
+const from = (t: App, ip: string) => behind(t.client(), ip);
+
+function statuses(replies: Reply[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const r of replies) counts[r.status] = (counts[r.status] ?? 0) + 1;
+  return counts;
+}
+
+/** Every 429 is the RFC 9457 problem with the N5 message and a Retry-After in seconds. */
+function expectLimited(replies: Reply[]) {
+  for (const r of replies.filter((x) => x.status === 429)) {
+    expect(r.json).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    expect(r.json.detail).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
+  }
+}
+
+const burst = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+
+describe('sign-in under a burst (issue 14 item 3; D9)', () => {
+  it('checks at most 10 passwords of 30 concurrent attempts on one address, and then refuses the right one', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    await signedInClient(t, 'target@ucla.edu');
+    const verify = vi.spyOn(t.accountDeps.hasher, 'verify');
+    const attacker = from(t, '203.0.113.7');
+    const replies = await burst(30, (i) =>
+      attacker.post('/api/auth/sign-in', { email: 'target@ucla.edu', password: `Wrong-${i}-Pass!` }),
+    );
+    const limit = RATE_LIMITS.signInFailuresPerEmail.limit;
+    expect(verify).toHaveBeenCalledTimes(limit);
+    expect(statuses(replies)).toEqual({ 401: limit, 429: 30 - limit });
+    expectLimited(replies);
+    const right = await from(t, '198.51.100.9').post('/api/auth/sign-in', {
+      email: 'target@ucla.edu',
+      password: GOOD_PASSWORD,
+    });
+    expect(right.status).toBe(429);
+    expect(right.headers.getSetCookie()).toEqual([]);
+    expect(verify).toHaveBeenCalledTimes(limit);
+  });
+
+  it('checks at most 50 passwords of 60 concurrent attempts from one address on as many accounts', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    // Unknown addresses run argon2 against a dummy hash (verifyDummy calls verify).
+    const verify = vi.spyOn(t.accountDeps.hasher, 'verify');
+    const attacker = from(t, '203.0.113.8');
+    const replies = await burst(60, (i) =>
+      attacker.post('/api/auth/sign-in', { email: `spray${i}@ucla.edu`, password: 'Guess-1234!' }),
+    );
+    const limit = RATE_LIMITS.signInFailuresPerIp.limit;
+    expect(verify).toHaveBeenCalledTimes(limit);
+    expect(statuses(replies)).toEqual({ 401: limit, 429: 60 - limit });
+    expectLimited(replies);
+  });
+
+  it('gives the unit back when the password was right: only failures count (D9)', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    await signedInClient(t, 'owner@ucla.edu');
+    const c = from(t, '203.0.113.9');
+    const limit = RATE_LIMITS.signInFailuresPerEmail.limit;
+    for (let i = 0; i < limit - 1; i++)
+      expect(
+        (await c.post('/api/auth/sign-in', { email: 'owner@ucla.edu', password: `Wrong-${i}-Pass!` })).status,
+      ).toBe(401);
+    // Sequential: attempts in flight hold their unit, so concurrent ones at the edge would be refused.
+    for (let i = 0; i < 5; i++)
+      expect((await c.post('/api/auth/sign-in', { email: 'owner@ucla.edu', password: GOOD_PASSWORD })).status).toBe(
+        200,
+      );
+    // The tenth failure is still a plain 401; the eleventh attempt is refused.
+    expect((await c.post('/api/auth/sign-in', { email: 'owner@ucla.edu', password: 'Wrong-x-Pass!' })).status).toBe(
+      401,
+    );
+    expect((await c.post('/api/auth/sign-in', { email: 'owner@ucla.edu', password: GOOD_PASSWORD })).status).toBe(429);
+  });
+});
+
+describe('mail limits under a burst (issue 14 item 3; N5)', () => {
+  it('sends 5 reset and 5 confirmation mails of 30 concurrent requests each, and leaves the client address its budget', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    await signedInClient(t, 'reset-me@ucla.edu');
+    const c = from(t, '203.0.113.10');
+    expect((await c.post('/api/auth/sign-up', { email: 'pending@ucla.edu', password: GOOD_PASSWORD })).status).toBe(
+      201,
+    );
+    const mailsTo = async (to: string) => (await t.db.outbox.list(200)).filter((m) => m.to === to).length;
+    const before = { reset: await mailsTo('reset-me@ucla.edu'), confirm: await mailsTo('pending@ucla.edu') };
+
+    const resets = await burst(30, () => c.post('/api/auth/password-reset', { email: 'reset-me@ucla.edu' }));
+    expect(statuses(resets)).toEqual({
+      200: RATE_LIMITS.resetPerEmail.limit,
+      429: 30 - RATE_LIMITS.resetPerEmail.limit,
+    });
+    expectLimited(resets);
+    const resends = await burst(30, () => c.post('/api/auth/resend-confirmation', { email: 'pending@ucla.edu' }));
+    expect(statuses(resends)).toEqual({
+      200: RATE_LIMITS.resendPerEmail.limit,
+      429: 30 - RATE_LIMITS.resendPerEmail.limit,
+    });
+    expectLimited(resends);
+    expect(await mailsTo('reset-me@ucla.edu')).toBe(before.reset + RATE_LIMITS.resetPerEmail.limit);
+    expect(await mailsTo('pending@ucla.edu')).toBe(before.confirm + RATE_LIMITS.resendPerEmail.limit);
+
+    // Refused requests gave back the address's unit: 10 of the 30 per IP are spent, not 30.
+    const others = await burst(20, (i) => c.post('/api/auth/password-reset', { email: `other${i}@ucla.edu` }));
+    expect(statuses(others)).toEqual({ 200: 20 });
+    const over = await c.post('/api/auth/password-reset', { email: 'one-more@ucla.edu' });
+    expect(over.status).toBe(429);
+    expectLimited([over]);
+  });
+
+  it('creates 10 accounts of 12 concurrent sign-ups from one address', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = from(t, '203.0.113.11');
+    const replies = await burst(12, (i) =>
+      c.post('/api/auth/sign-up', { email: `new${i}@ucla.edu`, password: GOOD_PASSWORD }),
+    );
+    expect(statuses(replies)).toEqual({ 201: RATE_LIMITS.signUpPerIp.limit, 429: 12 - RATE_LIMITS.signUpPerIp.limit });
+    expectLimited(replies);
+    const created = await burst(12, (i) => t.db.users.findByEmail(`new${i}@ucla.edu`));
+    expect(created.filter(Boolean)).toHaveLength(RATE_LIMITS.signUpPerIp.limit);
+  });
+});
+
+describe('invite codes under a burst (issue 14 items 3 and 7; D18)', () => {
+  async function groupWithCode(t: App) {
+    const admin = await signedInClient(t, 'admin@ucla.edu');
+    await quickStudent(t, 'unused@ucla.edu');
+    const group = (await admin.post('/api/groups', { name: 'Westwood Crew' })).json.group;
+    return (await admin.post(`/api/groups/${group.id}/invite-code`)).json.inviteCode as string;
+  }
+  const wrongCode = (right: string, i: number) => {
+    const alphabet = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+    const code = Array.from({ length: 6 }, (_, k) => alphabet[(i * 7 + k * 3) % alphabet.length]).join('');
+    return code === right ? 'ZZZZZZ' : code;
+  };
+
+  it('looks up at most 10 of 30 concurrent wrong codes from one student, then refuses even the right one', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const code = await groupWithCode(t);
+    const guesser = behind(await signedInClient(t, 'guesser@ucla.edu'), '203.0.113.20');
+    const lookups = vi.spyOn(t.db.groups, 'joinByCode');
+    const replies = await burst(30, (i) => guesser.post('/api/groups/join', { inviteCode: wrongCode(code, i) }));
+    const limit = WRITE_LIMITS.joinFailuresPerUser.limit;
+    expect(lookups).toHaveBeenCalledTimes(limit);
+    expect(statuses(replies)).toEqual({ 404: limit, 429: 30 - limit });
+    expectLimited(replies);
+    const right = await guesser.post('/api/groups/join', { inviteCode: code });
+    expect(right.status).toBe(429);
+    expect((await guesser.get('/api/groups')).json.groups).toEqual([]);
+  });
+
+  it('limits wrong codes per client address across students; a right code from elsewhere joins and is not counted', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const code = await groupWithCode(t);
+    const ip = '203.0.113.21';
+    const students = (await burst(4, (i) => signedInClient(t, `nat${i}@ucla.edu`))).map((s) => behind(s, ip));
+    const replies = await burst(32, (i) =>
+      (students[i % 4] as TestClient).post('/api/groups/join', { inviteCode: wrongCode(code, i) }),
+    );
+    const limit = WRITE_LIMITS.joinFailuresPerIp.limit;
+    expect(statuses(replies)).toEqual({ 404: limit, 429: 32 - limit });
+    expectLimited(replies);
+
+    const elsewhere = await signedInClient(t, 'joiner@ucla.edu');
+    const joined = await burst(3, () => elsewhere.post('/api/groups/join', { inviteCode: code }));
+    expect(joined.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+  });
+});
+
+describe('writes anyone can repeat (issue 14 item 7)', () => {
+  const consent = {
+    consentType: 'cookies',
+    consentGiven: true,
+    consentMethod: 'banner_interaction',
+    consentVersion: '1.0',
+    legalBasis: 'consent',
+  };
+  const csp = JSON.stringify({
+    'csp-report': { 'blocked-uri': 'https://evil.example/x.js', 'violated-directive': 'script-src' },
+  });
+  const sessionStart = {
+    event_type: 'session_start',
+    event_details: { timestamp: '2026-09-01T12:00:00Z', user_agent: 'Mozilla', referrer: 'direct' },
+  };
+  const limit = WRITE_LIMITS.anonymousPerIp.limit;
+
+  it('stores 30 of 31 concurrent anonymous writes from one address on each endpoint, and takes others', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const bot = from(t, '203.0.113.30');
+    const cases = [
+      { send: () => bot.post('/api/log-consent', consent), ok: 201 },
+      { send: () => bot.post('/api/csp-report', csp, { 'content-type': 'application/csp-report' }), ok: 204 },
+      { send: () => bot.post('/api/security-events', sessionStart), ok: 202 },
+    ];
+    for (const { send, ok } of cases) {
+      const replies = await burst(limit + 1, send);
+      expect(statuses(replies)).toEqual({ [ok]: limit, 429: 1 });
+      expectLimited(replies);
+    }
+    const events = await t.db.securityLog.list(500);
+    expect(events.filter((e) => e.eventType === 'csp_violation')).toHaveLength(limit);
+    expect(events.filter((e) => e.eventType === 'session_start')).toHaveLength(limit);
+    expect(await t.db.consentLog.list(500)).toHaveLength(limit);
+
+    const someoneElse = from(t, '198.51.100.30');
+    expect((await someoneElse.post('/api/log-consent', consent)).status).toBe(201);
+    expect((await someoneElse.post('/api/security-events', sessionStart)).status).toBe(202);
+  });
+
+  it('files 10 of 12 concurrent reports a day by one student, one open report per person, and no more', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const reporter = await signedInClient(t, 'reporter@ucla.edu');
+    const targets = await burst(12, (i) => quickStudent(t, `target${i}@ucla.edu`));
+    const report = (id: string) =>
+      reporter.post('/api/reports', { reportedUserId: id, category: 'scam', severity: 'critical' });
+
+    const dupes = await burst(5, () => report(targets[0] as string));
+    expect(statuses(dupes)).toEqual({ 201: 1, 409: 4 });
+    for (const d of dupes.filter((r) => r.status === 409)) expect(d.json.code).toBe('SAFETY.ALREADY_REPORTED');
+
+    const replies = await burst(11, (i) => report(targets[i + 1] as string));
+    const perDay = WRITE_LIMITS.reportsPerUser.limit;
+    // The five duplicates spent units too: a flood of them is still a flood.
+    expect(statuses(replies)).toEqual({ 201: perDay - 5, 429: 11 - (perDay - 5) });
+    expectLimited(replies);
+    expect(await t.db.admins.recentReports(100)).toHaveLength(1 + perDay - 5);
+    t.clock.advance(24 * 3_600_000 + 1000);
+    await reporter.post('/api/auth/refresh');
+    expect((await report(targets[11] as string)).status).toBe(201);
+  });
+
+  it('takes 10 feature requests and 30 votes an hour of concurrent bursts by one student', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = await signedInClient(t, 'ideas@ucla.edu');
+    const perDay = WRITE_LIMITS.featureRequestsPerUser.limit;
+    const submitted = await burst(perDay + 1, (i) =>
+      c.post('/api/feature-requests', { title: `Idea ${i}`, description: 'Please' }),
+    );
+    expect(statuses(submitted)).toEqual({ 201: perDay, 429: 1 });
+    expectLimited(submitted);
+
+    const votesPerHour = WRITE_LIMITS.votesPerUser.limit;
+    const author = await quickStudent(t, 'author@ucla.edu');
+    const ids = Array.from({ length: votesPerHour + 1 }, (_, i) => `req-${i}`);
+    for (const id of ids)
+      await t.db.feedback.add({
+        id,
+        userId: author,
+        title: id,
+        description: 'x',
+        category: 'other',
+        priority: 'medium',
+        at: t.clock.now(),
+      });
+    const votes = await burst(ids.length, (i) => c.post(`/api/feature-requests/${ids[i]}/vote`));
+    expect(statuses(votes)).toEqual({ 200: votesPerHour, 429: 1 });
+    expectLimited(votes);
+    const counted = (await t.db.feedback.popular(100)).reduce((sum, r) => sum + r.voteCount, 0);
+    expect(counted).toBe(votesPerHour);
+  });
+});
