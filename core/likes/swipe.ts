@@ -1,8 +1,10 @@
 /** Swiping, like-back, who liked you and matches (001 §4, §7; D14, D15). */
 import { ENTITLEMENTS, planOf } from '../billing/entitlements';
 import { compatibility } from '../matching/compatibility';
+import { withinReach } from '../matching/deck';
 import { premiumRequired } from '../matching/filters';
 import type { DiscoveryDeps, ProfileCard } from '../matching/ports';
+import { profileErrors } from '../profiles/errors';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import {
@@ -29,9 +31,20 @@ export async function swipe(
   input: { targetId: string; action: SwipeAction },
 ): Promise<Result<SwipeOutcome, DomainError>> {
   if (userId === input.targetId) return err(likeErrors.self());
-  if (!(await deps.discovery.isSwipeable(userId, input.targetId))) return err(likeErrors.unavailable());
+  const target = await deps.discovery.swipeTarget(userId, input.targetId);
+  if (!target) return err(likeErrors.unavailable());
   const now = deps.clock.now();
   const plan = planOf(await deps.subscriptions.get(userId), now);
+  // A like can make a match, so it needs the deck's reach (D13, issue 14); a pass cannot. Someone
+  // who liked you is in reach for a like back wherever they are: they chose to reach you.
+  if (input.action !== 'pass') {
+    const viewer = await deps.discovery.viewer(userId);
+    if (!viewer?.complete) return err(profileErrors.notFound());
+    if (!withinReach(viewer.campus, target.campus, plan)) {
+      const theirs = await deps.swipes.get(input.targetId, userId);
+      if (theirs?.status !== 'liked') return err(likeErrors.unavailable());
+    }
+  }
   const compat = await score(deps, userId, input.targetId);
   const decided = await deps.swipes.swipe(
     {

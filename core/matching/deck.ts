@@ -3,6 +3,7 @@
  * active boosts first, then those who super-liked you, then compatibility, with the same
  * university first when that toggle is on. At most 50 (001 §9).
  */
+import { ENTITLEMENTS, type Plan } from '../billing/entitlements';
 import {
   type Compatibility,
   compatibilityFactors,
@@ -63,6 +64,22 @@ export function placement(viewer: Campus, candidate: Campus, options: ResolvedDe
 }
 
 type Placement = NonNullable<ReturnType<typeof placement>>;
+
+/**
+ * Whether the candidate could appear in some deck of the viewer (D13, issue 14): the deck's own
+ * placement rule at the widest options the plan allows (its largest radius, nearby and metro on).
+ * The server does not keep the viewer's toggles, and advanced filters only narrow a deck.
+ */
+export function withinReach(viewer: Campus, candidate: Campus, plan: Plan): boolean {
+  const widest = {
+    searchRadius: ENTITLEMENTS[plan].maxRadius,
+    includeNearbyUniversities: true,
+    includeMetroArea: true,
+    prioritizeSameUniversity: true,
+    filters: {},
+  };
+  return placement(viewer, candidate, widest) !== null;
+}
 
 export function buildDeck(
   viewer: { campus: Campus; members: MatchPerson[] },

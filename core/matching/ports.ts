@@ -45,8 +45,11 @@ export interface DiscoveryRepository {
   candidatePool(viewerId: string, query: PoolQuery): Promise<DeckCandidate[]>;
   /** Photos and one prompt answer for the cards that made the deck. */
   hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]>;
-  /** Whether the target can be swiped by the viewer: active, complete, no block either way. */
-  isSwipeable(viewerId: string, targetId: string): Promise<boolean>;
+  /**
+   * The target's campus when the viewer may swipe them (active, complete with a photo, no block
+   * either way: the deck's conditions but distance, which core checks with `withinReach`); else null.
+   */
+  swipeTarget(viewerId: string, targetId: string): Promise<{ campus: Campus } | null>;
   /** Cards of these users as the viewer may see them: active accounts, no block either way. */
   cards(viewerId: string, userIds: string[]): Promise<ProfileCard[]>;
 }

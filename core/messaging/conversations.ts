@@ -1,6 +1,7 @@
 /** Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get in. */
 import { conversationIdFor } from '../likes/rules';
 import { autoFlags } from '../moderation/auto-flag';
+import { canViewProfile } from '../profiles/visibility';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { MESSAGE_MAX } from '../shared/sanitize';
@@ -13,6 +14,23 @@ async function membership(deps: Pick<MessagingDeps, 'conversations'>, conversati
   const people = await deps.conversations.participants(conversationId);
   if (!people?.includes(userId)) return null;
   return { other: people.find((p) => p !== userId) ?? userId };
+}
+
+/**
+ * Membership, and the other participant still visible to the user (issue 14): after a block
+ * either way, a suspension or a deletion request the conversation reads as missing for both,
+ * by the profile view's rule. Unblocking brings it back.
+ */
+export async function visibleMembership(
+  deps: Pick<MessagingDeps, 'conversations'>,
+  conversationId: string,
+  userId: string,
+) {
+  const member = await membership(deps, conversationId, userId);
+  if (!member) return null;
+  const rel = await deps.conversations.relationship(userId, member.other);
+  const owner = { ownerStatus: rel.otherActive ? ('active' as const) : null, blockedEitherWay: rel.blocked };
+  return canViewProfile(userId, member.other, owner) ? member : null;
 }
 
 /** Create-or-get for a match (001 §4: a duplicate on creation is tolerated). */
@@ -73,7 +91,7 @@ export async function listMessages(
   conversationId: string,
   page: { after?: number; before?: number; limit: number },
 ): Promise<Result<Message[], DomainError>> {
-  if (!(await membership(deps, conversationId, userId))) return err(messageErrors.notFound());
+  if (!(await visibleMembership(deps, conversationId, userId))) return err(messageErrors.notFound());
   // Without a cursor the newest page is what a chat opens on.
   const cursor =
     page.after === undefined && page.before === undefined ? { ...page, before: Number.MAX_SAFE_INTEGER } : page;
@@ -85,7 +103,7 @@ export async function markRead(
   userId: string,
   conversationId: string,
 ): Promise<Result<{ upToSeq: number }, DomainError>> {
-  const member = await membership(deps, conversationId, userId);
+  const member = await visibleMembership(deps, conversationId, userId);
   if (!member) return err(messageErrors.notFound());
   const upToSeq = await deps.conversations.markRead(conversationId, userId);
   if (upToSeq > 0) {

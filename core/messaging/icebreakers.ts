@@ -2,6 +2,7 @@
 import type { ProfileRepository } from '../profiles/ports';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
+import { visibleMembership } from './conversations';
 import type { ConversationRepository } from './ports';
 import { DEFAULT_ICEBREAKERS, icebreakers, messageErrors } from './rules';
 
@@ -10,10 +11,10 @@ export async function suggestIcebreakers(
   userId: string,
   conversationId: string,
 ): Promise<Result<string[], DomainError>> {
-  const people = await deps.conversations.participants(conversationId);
-  if (!people?.includes(userId)) return err(messageErrors.notFound());
-  const otherId = people.find((p) => p !== userId);
-  const other = otherId ? await deps.profiles.get(otherId) : null;
+  // Openers quote the other's profile, so they follow the profile view's rule (issue 14).
+  const member = await visibleMembership(deps, conversationId, userId);
+  if (!member) return err(messageErrors.notFound());
+  const other = member.other !== userId ? await deps.profiles.get(member.other) : null;
   if (!other?.basics) return ok([...DEFAULT_ICEBREAKERS].slice(0, 3));
   return ok(
     icebreakers({

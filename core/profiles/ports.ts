@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 import type { Photo, Profile, PromptSummary } from './model';
 import type { Basics, LifestyleInput, Preferences, PromptAnswerInput } from './rules';
+import type { VisibilityLookup } from './visibility';
 
 export type ProfileWrite = {
   basics: Basics;
@@ -11,7 +12,7 @@ export type ProfileWrite = {
   lifestyle?: LifestyleInput;
 };
 
-export interface ProfileRepository {
+export interface ProfileRepository extends VisibilityLookup {
   get(userId: string): Promise<Profile | null>;
   listPhotos(userId: string): Promise<Photo[]>;
   /** Appends a photo unless the user already has `max`; atomic, so two uploads cannot make a seventh. */

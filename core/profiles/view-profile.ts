@@ -1,12 +1,11 @@
-/** Reading profiles: your own in any state; someone else's only when complete and active. */
+/** Reading profiles: your own in any state; someone else's only when complete and visible to you. */
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { isProfileComplete } from './completeness';
 import { profileErrors } from './errors';
 import type { Profile } from './model';
 import type { ProfileDeps } from './ports';
-
-export type AccountStatusLookup = { isVisible(userId: string): Promise<boolean> };
+import { mayView } from './visibility';
 
 const emptyProfile = (userId: string): Profile => ({
   userId,
@@ -23,14 +22,17 @@ export async function getOwnProfile(deps: Pick<ProfileDeps, 'profiles'>, userId:
   return (await deps.profiles.get(userId)) ?? emptyProfile(userId);
 }
 
-/** 404 for a missing, incomplete, suspended or deleted profile alike: existence is not revealed. */
+/**
+ * 404 for a missing, incomplete, suspended, deleted or blocked (either way) profile alike:
+ * neither existence nor a block is revealed.
+ */
 export async function viewProfile(
-  deps: Pick<ProfileDeps, 'profiles'> & { accounts: AccountStatusLookup },
+  deps: Pick<ProfileDeps, 'profiles'>,
   viewerId: string,
   targetId: string,
 ): Promise<Result<Profile, DomainError>> {
   const profile = await deps.profiles.get(targetId);
   if (!profile || !isProfileComplete(profile)) return err(profileErrors.notFound());
-  if (targetId !== viewerId && !(await deps.accounts.isVisible(targetId))) return err(profileErrors.notFound());
+  if (!(await mayView({ visibility: deps.profiles }, viewerId, targetId))) return err(profileErrors.notFound());
   return ok(profile);
 }

@@ -26,6 +26,7 @@ import {
   type MatchDbRow,
   PROFILE_COLUMNS,
   type ProfileRow,
+  SWIPEABLE,
   toPerson,
   toSwipe,
   VISIBLE,
@@ -59,7 +60,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
          (SELECT count(*) FROM photos ph WHERE ph.user_id = p.id) AS photo_count,
          (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
        FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`;
-    this.swipeable = `SELECT 1 FROM profiles p WHERE p.id = @target AND p.completed_at IS NOT NULL AND ${VISIBLE('p.id')}`;
+    this.swipeable = `SELECT p.university FROM profiles p WHERE p.id = @target AND ${SWIPEABLE}`;
     this.visibleCards = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${VISIBLE('p.id')}`;
   }
@@ -203,8 +204,13 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     return candidates.map((c) => ({ ...c, photos: photos.get(c.userId) ?? [], prompt: prompts.get(c.userId) ?? null }));
   }
 
-  async isSwipeable(viewerId: string, targetId: string) {
-    return (await this.sql.cached('deck_swipeable', this.swipeable, { me: viewerId, target: targetId })).length > 0;
+  async swipeTarget(viewerId: string, targetId: string) {
+    await this.loadCampuses();
+    const [r] = await this.sql.cached<{ university: string }>('deck_swipe_target', this.swipeable, {
+      me: viewerId,
+      target: targetId,
+    });
+    return r ? { campus: this.campusOf(r.university) } : null;
   }
 
   /** Cards of these users as `viewerId` may see them (no blocks either way, active accounts). */

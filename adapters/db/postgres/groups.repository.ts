@@ -3,8 +3,15 @@ import type { GroupRepository, GroupView } from '../../../core/groups/groups';
 import type { GroupState, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
 import type { DomainError } from '../../../core/shared/errors';
 import { ok, type Result } from '../../../core/shared/result';
-import { type GroupRow, LIVE_MEMBERS, type MemberRow, toMembership } from '../shared/groups-rows';
-import { mediaUrl } from './profiles.repository';
+import {
+  type GroupRow,
+  LIVE_MEMBERS,
+  MEMBER_CARD_COLUMNS,
+  type MemberCardRow,
+  type MemberRow,
+  toMembership,
+  toMemberView,
+} from '../shared/groups-rows';
 import type { PgSql } from './sql';
 
 export class PostgresGroupRepository implements GroupRepository {
@@ -17,13 +24,12 @@ export class PostgresGroupRepository implements GroupRepository {
       [userId],
     );
     if (groups.length === 0) return [];
-    const members = await this.sql.all<MemberRow & { name: string; photo: string | null }>(
-      `SELECT m.*, coalesce(p.name, 'Unknown User') AS name,
-         (SELECT storage_key FROM photos ph WHERE ph.user_id = m.user_id ORDER BY position LIMIT 1) AS photo
+    const members = await this.sql.all<MemberCardRow>(
+      `SELECT ${MEMBER_CARD_COLUMNS}
        FROM (${LIVE_MEMBERS}) m LEFT JOIN profiles p ON p.id = m.user_id
-       WHERE m.group_id IN (SELECT value FROM json_array_elements_text(?::json))
+       WHERE m.group_id IN (SELECT value FROM json_array_elements_text(@ids::json))
        ORDER BY m.joined_at, m.user_id`,
-      [JSON.stringify(groups.map((g) => g.id))],
+      { me: userId, ids: JSON.stringify(groups.map((g) => g.id)) },
     );
     return groups.map((g) => ({
       id: g.id,
@@ -33,9 +39,7 @@ export class PostgresGroupRepository implements GroupRepository {
       inviteCode: g.invite_code,
       inviteCodeExpiresAt: g.invite_code_expires_at === null ? null : new Date(g.invite_code_expires_at),
       createdAt: new Date(g.created_at),
-      members: members
-        .filter((m) => m.group_id === g.id)
-        .map((m) => ({ ...toMembership(m), name: m.name, photoUrl: m.photo ? mediaUrl(m.photo) : null })),
+      members: members.filter((m) => m.group_id === g.id).map((m) => toMemberView(userId, m)),
     }));
   }
 

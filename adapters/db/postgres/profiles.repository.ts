@@ -2,6 +2,8 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
+import type { OwnerVisibility } from '../../../core/profiles/visibility';
+import { OWNER_VISIBILITY } from '../shared/discovery-rows';
 import { mediaUrl } from '../shared/media-url';
 import type { PgDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
@@ -11,6 +13,14 @@ export { mediaUrl };
 
 export class PostgresProfileRepository implements ProfileRepository {
   constructor(private readonly db: PgDb) {}
+
+  async visibility(viewerId: string, ownerId: string): Promise<OwnerVisibility> {
+    const r = await new PgSql(this.db).get<{ status: OwnerVisibility['ownerStatus']; blocked: boolean }>(
+      OWNER_VISIBILITY,
+      { me: viewerId, owner: ownerId },
+    );
+    return { ownerStatus: r?.status ?? null, blockedEitherWay: r?.blocked === true };
+  }
 
   async listPhotos(userId: string): Promise<Photo[]> {
     const rows = await this.db.select().from(photos).where(eq(photos.userId, userId)).orderBy(asc(photos.position));

@@ -34,18 +34,33 @@ export const PROFILE_COLUMNS = `p.id, p.name, p.bio, p.university, p.major, p.gr
   p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance,
   rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers`;
 
-/** Eligible for someone's deck: active, completed, with a photo, unswiped by and unblocked with @me. */
-export const ELIGIBLE = `p.completed_at IS NOT NULL
+/**
+ * May be swiped by @me (D13 without distance, which core's `withinReach` adds): active, completed,
+ * with a photo, unblocked with @me either way. A like outside the deck's reach is refused with it.
+ */
+export const SWIPEABLE = `p.completed_at IS NOT NULL
   AND EXISTS (SELECT 1 FROM users u WHERE u.id = p.id AND u.status = 'active')
   AND EXISTS (SELECT 1 FROM photos ph WHERE ph.user_id = p.id)
-  AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_id = @me AND m.matched_user_id = p.id)
   AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = @me AND b.blocked_user_id = p.id)
   AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = p.id AND b.blocked_user_id = @me)`;
+
+/** Eligible for someone's deck: swipeable by @me and not swiped by @me yet. */
+export const ELIGIBLE = `${SWIPEABLE}
+  AND NOT EXISTS (SELECT 1 FROM matches m WHERE m.user_id = @me AND m.matched_user_id = p.id)`;
 
 /** Visible to @me at all (cards, likes, matches): active and no block either way. */
 export const VISIBLE = (col: string) => `EXISTS (SELECT 1 FROM users u WHERE u.id = ${col} AND u.status = 'active')
   AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = @me AND b.blocked_user_id = ${col})
   AND NOT EXISTS (SELECT 1 FROM blocked_users b WHERE b.blocker_id = ${col} AND b.blocked_user_id = @me)`;
+
+/** A block in either direction between @me and the user in `col`. */
+export const BLOCKED_EITHER_WAY = (col: string) =>
+  `EXISTS (SELECT 1 FROM blocked_users b WHERE (b.blocker_id = @me AND b.blocked_user_id = ${col})
+     OR (b.blocker_id = ${col} AND b.blocked_user_id = @me))`;
+
+/** What `canViewProfile` (core/profiles/visibility.ts) needs about @owner as @me sees them. */
+export const OWNER_VISIBILITY = `SELECT (SELECT u.status FROM users u WHERE u.id = @owner) AS status,
+  ${BLOCKED_EITHER_WAY('@owner')} AS blocked`;
 
 export const parseList = (json: string | null): string[] => {
   try {

@@ -27,6 +27,7 @@ import {
   type MatchDbRow,
   PROFILE_COLUMNS,
   type ProfileRow,
+  SWIPEABLE,
   toPerson,
   toSwipe,
   VISIBLE,
@@ -73,9 +74,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
          (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
        FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`,
     );
-    this.swipeable = sql.prepare(
-      `SELECT 1 FROM profiles p WHERE p.id = @target AND p.completed_at IS NOT NULL AND ${VISIBLE('p.id')}`,
-    );
+    this.swipeable = sql.prepare(`SELECT p.university FROM profiles p WHERE p.id = @target AND ${SWIPEABLE}`);
     this.visibleCards = sql.prepare(
       `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE('p.id')}`,
@@ -202,8 +201,9 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     return candidates.map((c) => ({ ...c, photos: photos.get(c.userId) ?? [], prompt: prompts.get(c.userId) ?? null }));
   }
 
-  async isSwipeable(viewerId: string, targetId: string) {
-    return this.swipeable.get({ me: viewerId, target: targetId }) !== undefined;
+  async swipeTarget(viewerId: string, targetId: string) {
+    const r = this.swipeable.get({ me: viewerId, target: targetId }) as { university: string } | undefined;
+    return r ? { campus: this.campusOf(r.university) } : null;
   }
 
   /** Cards of these users as `viewerId` may see them (no blocks either way, active accounts). */

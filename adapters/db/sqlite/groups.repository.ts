@@ -4,9 +4,16 @@ import type { GroupRepository, GroupView } from '../../../core/groups/groups';
 import type { GroupState, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
 import type { DomainError } from '../../../core/shared/errors';
 import { ok, type Result } from '../../../core/shared/result';
-import { type GroupRow, LIVE_MEMBERS, type MemberRow, toMembership } from '../shared/groups-rows';
+import {
+  type GroupRow,
+  LIVE_MEMBERS,
+  MEMBER_CARD_COLUMNS,
+  type MemberCardRow,
+  type MemberRow,
+  toMembership,
+  toMemberView,
+} from '../shared/groups-rows';
 import type { SqliteDb } from './client';
-import { mediaUrl } from './profiles.repository';
 
 export class SqliteGroupRepository implements GroupRepository {
   private readonly sql: Sqlite;
@@ -25,13 +32,12 @@ export class SqliteGroupRepository implements GroupRepository {
     if (groups.length === 0) return [];
     const members = this.sql
       .prepare(
-        `SELECT m.*, coalesce(p.name, 'Unknown User') AS name,
-           (SELECT storage_key FROM photos ph WHERE ph.user_id = m.user_id ORDER BY position LIMIT 1) AS photo
+        `SELECT ${MEMBER_CARD_COLUMNS}
          FROM (${LIVE_MEMBERS}) m LEFT JOIN profiles p ON p.id = m.user_id
-         WHERE m.group_id IN (SELECT value FROM json_each(?))
+         WHERE m.group_id IN (SELECT value FROM json_each(@ids))
          ORDER BY m.joined_at, m.user_id`,
       )
-      .all(JSON.stringify(groups.map((g) => g.id))) as (MemberRow & { name: string; photo: string | null })[];
+      .all({ me: userId, ids: JSON.stringify(groups.map((g) => g.id)) }) as MemberCardRow[];
     return groups.map((g) => ({
       id: g.id,
       name: g.name,
@@ -40,9 +46,7 @@ export class SqliteGroupRepository implements GroupRepository {
       inviteCode: g.invite_code,
       inviteCodeExpiresAt: g.invite_code_expires_at === null ? null : new Date(g.invite_code_expires_at),
       createdAt: new Date(g.created_at),
-      members: members
-        .filter((m) => m.group_id === g.id)
-        .map((m) => ({ ...toMembership(m), name: m.name, photoUrl: m.photo ? mediaUrl(m.photo) : null })),
+      members: members.filter((m) => m.group_id === g.id).map((m) => toMemberView(userId, m)),
     }));
   }
 

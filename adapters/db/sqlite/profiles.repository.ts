@@ -1,7 +1,10 @@
 /** SQLite implementation of the profile ports. */
+import type { Statement } from 'better-sqlite3';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
+import type { OwnerVisibility } from '../../../core/profiles/visibility';
+import { OWNER_VISIBILITY } from '../shared/discovery-rows';
 import { mediaUrl } from '../shared/media-url';
 import type { SqliteDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
@@ -9,7 +12,19 @@ import { photos, profilePrompts, profiles, prompts, roommatePreferences } from '
 export { mediaUrl };
 
 export class SqliteProfileRepository implements ProfileRepository {
+  private visibilityQuery: Statement | undefined;
+
   constructor(private readonly db: SqliteDb) {}
+
+  async visibility(viewerId: string, ownerId: string): Promise<OwnerVisibility> {
+    // Prepared once: every photo request asks (issue 14).
+    this.visibilityQuery ??= this.db.$client.prepare(OWNER_VISIBILITY);
+    const r = this.visibilityQuery.get({ me: viewerId, owner: ownerId }) as {
+      status: OwnerVisibility['ownerStatus'];
+      blocked: number;
+    };
+    return { ownerStatus: r.status ?? null, blockedEitherWay: r.blocked === 1 };
+  }
 
   async listPhotos(userId: string): Promise<Photo[]> {
     return this.db

@@ -3,7 +3,7 @@ import { deletePhoto, reorderPhotos, uploadPhoto } from '../../../core/profiles/
 import type { ProfileDeps } from '../../../core/profiles/ports';
 import { suggest } from '../../../core/profiles/rules';
 import { completeProfile, updateProfile } from '../../../core/profiles/save-profile';
-import { type AccountStatusLookup, getOwnProfile, viewProfile } from '../../../core/profiles/view-profile';
+import { getOwnProfile, viewProfile } from '../../../core/profiles/view-profile';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
@@ -13,7 +13,7 @@ import * as routes from './profiles.routes';
 
 const photoDto = (photos: { id: string; url: string }[]) => ({ photos: photos.map((p) => ({ id: p.id, url: p.url })) });
 
-export function profilesRouter(deps: ProfileDeps & { accounts: AccountStatusLookup }) {
+export function profilesRouter(deps: ProfileDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.listPromptsRoute, async (c) => {
