@@ -9,6 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/db/database';
 import { isRejectedInput } from '../../adapters/db/errors';
 import { handleError } from '../../api/errors';
+import type { PaymentEvent } from '../../core/billing/fulfilment';
+import { applyPaymentEvent } from '../../core/billing/payments';
+import type { PaymentGateway } from '../../core/billing/ports';
 import type { SwipeDecision, SwipeState } from '../../core/likes/rules';
 import { DomainError } from '../../core/shared/errors';
 import { err, ok, type Result } from '../../core/shared/result';
@@ -174,15 +177,28 @@ describe.each(engines())('repository contract on %s', (engine) => {
   });
 
   describe('rate limits', () => {
-    it('allows exactly the limit when 12 hits arrive at once', async () => {
+    it('reserves exactly the limit when 12 reservations arrive at once, and says when one frees up', async () => {
       const key = `ip:${randomUUID()}`;
       const rule = { limit: 5, windowMs: 60_000 };
-      const hits = await Promise.all(Array.from({ length: 12 }, () => db.rateLimiter.hit(key, rule, T0)));
-      expect(hits.filter((h) => h.allowed)).toHaveLength(5);
-      const limited = await db.rateLimiter.isLimited(key, rule, later(1_000));
-      expect(limited.limited).toBe(true);
-      expect(limited.retryAfterSeconds).toBe(59);
-      expect((await db.rateLimiter.isLimited(key, rule, later(61_000))).limited).toBe(false);
+      const all = await Promise.all(Array.from({ length: 12 }, () => db.rateLimiter.reserve(key, rule, T0)));
+      expect(all.filter((r) => r.allowed)).toHaveLength(5);
+      const limited = await db.rateLimiter.reserve(key, rule, later(1_000));
+      expect(limited).toEqual({ allowed: false, retryAfterSeconds: 59 });
+      expect((await db.rateLimiter.reserve(key, rule, later(61_000))).allowed).toBe(true);
+    });
+
+    it('gives a released unit back to the next request, and only that one unit', async () => {
+      const key = `ip:${randomUUID()}`;
+      const rule = { limit: 3, windowMs: 60_000 };
+      const taken = await Promise.all(Array.from({ length: 3 }, () => db.rateLimiter.reserve(key, rule, T0)));
+      expect((await db.rateLimiter.reserve(key, rule, T0)).allowed).toBe(false);
+      const first = taken[0];
+      if (!first?.allowed) throw new Error('the first reservation was refused');
+      await first.release();
+      // Releasing twice must not hand out a second unit.
+      await first.release();
+      const again = await Promise.all(Array.from({ length: 4 }, () => db.rateLimiter.reserve(key, rule, T0)));
+      expect(again.filter((r) => r.allowed)).toHaveLength(1);
     });
   });
 
@@ -347,15 +363,18 @@ describe.each(engines())('repository contract on %s', (engine) => {
     it('applies a provider event once, even when it is delivered twice at once', async () => {
       const userId = await user();
       const apply = () =>
-        db.billing.apply(
-          `evt_${userId}`,
-          'local',
-          'checkout.session.completed',
-          { userId, subscriptionId: null },
-          () => ({
-            effect: { type: 'balance', userId, superLikes: 5, boosts: 1 },
+        db.billing.apply({
+          eventId: `evt_${userId}`,
+          provider: 'local',
+          kind: 'checkout.session.completed',
+          subscriptionId: null,
+          at: T0,
+          decide: () => ({
+            subscription: null,
+            balance: { userId, superLikes: 5, boosts: 1 },
             ledger: {
               userId,
+              subscriptionId: null,
               kind: 'product',
               item: 'super_likes_5',
               amountCents: 499,
@@ -363,12 +382,95 @@ describe.each(engines())('repository contract on %s', (engine) => {
               at: T0,
             },
           }),
-          T0,
-        );
+          project: () => null,
+          fromStored: () => null,
+        });
       const results = await Promise.all([apply(), apply(), apply()]);
       expect(results.sort()).toEqual(['applied', 'duplicate', 'duplicate']);
       expect(await db.swipes.superLikeState(userId, T0)).toEqual({ superLikesInWindow: 0, superLikeBalance: 5 });
       expect((await db.boosts.state(userId, T0, T0)).purchasedBalance).toBe(1);
+    });
+
+    it("ends a subscription's events in the in-order state whatever the order, even all at once", async () => {
+      const gateway = { provider: 'stripe' } as PaymentGateway;
+      const clock = { now: () => T0 };
+      const day = (n: number) => later(n * 86_400_000);
+      const life = (userId: string, sub: string): PaymentEvent[] => [
+        {
+          kind: 'checkout.completed',
+          eventId: `${sub}_checkout`,
+          userId,
+          occurredAt: T0,
+          amountCents: 1499,
+          customerId: `cus_${sub}`,
+          purchase: { type: 'subscription', plan: 'monthly', subscriptionId: sub, periodEnd: day(30) },
+        },
+        {
+          kind: 'subscription.updated',
+          eventId: `${sub}_cancelling`,
+          occurredAt: day(4),
+          subscriptionId: sub,
+          customerId: `cus_${sub}`,
+          userId: null,
+          active: true,
+          periodEnd: day(30),
+          cancelAtPeriodEnd: true,
+        },
+        // The renewal names no owner: its ledger entry waits for the checkout to name one.
+        {
+          kind: 'invoice.paid',
+          eventId: `${sub}_renewed`,
+          occurredAt: day(30),
+          subscriptionId: sub,
+          periodEnd: day(60),
+          amountCents: 1499,
+        },
+        {
+          kind: 'subscription.deleted',
+          eventId: `${sub}_deleted`,
+          occurredAt: day(44),
+          subscriptionId: sub,
+          customerId: `cus_${sub}`,
+          userId: null,
+          active: false,
+          periodEnd: null,
+          cancelAtPeriodEnd: false,
+        },
+      ];
+      const orders = [
+        [3, 2, 1, 0],
+        [0, 3, 1, 2],
+        [2, 0, 3, 1],
+        [1, 2, 0, 3],
+      ];
+      for (const order of orders) {
+        const userId = await user();
+        const events = life(userId, `sub_${randomUUID()}`);
+        for (const i of order) await applyPaymentEvent({ billing: db.billing, gateway, clock }, events[i]!);
+        expect(await db.billing.subscription(userId)).toMatchObject({
+          isPremium: false,
+          tier: 'gold_monthly',
+          subscriptionEnd: day(44),
+          cancelled: false,
+        });
+        const ledger = (await db.privacy.collect(userId)).payments as { kind: string }[];
+        expect(ledger.map((l) => l.kind).sort()).toEqual(['renewal', 'subscription']);
+      }
+      // All four at once, and a live one (no deletion) likewise: the states still converge.
+      const [ended, live] = [await user(), await user()];
+      const endedLife = life(ended, `sub_${randomUUID()}`);
+      const liveLife = life(live, `sub_${randomUUID()}`).slice(0, 3);
+      const results = await Promise.all(
+        [...endedLife, ...liveLife].map((e) => applyPaymentEvent({ billing: db.billing, gateway, clock }, e)),
+      );
+      expect(results.every((r) => r === 'applied')).toBe(true);
+      expect(await db.billing.subscription(ended)).toMatchObject({ isPremium: false, subscriptionEnd: day(44) });
+      expect(await db.billing.subscription(live)).toMatchObject({
+        isPremium: true,
+        tier: 'gold_monthly',
+        subscriptionEnd: day(60),
+        cancelled: true,
+      });
     });
 
     it('upserts a subscription', async () => {
@@ -381,6 +483,28 @@ describe.each(engines())('repository contract on %s', (engine) => {
   });
 
   describe('safety, admin and retention', () => {
+    it('keeps one open report per reporter and person when six duplicates race (issue 14)', async () => {
+      const reporter = await user();
+      const target = await user();
+      const report = (id: string) =>
+        db.safety.report({
+          id,
+          reporterId: reporter,
+          reportedUserId: target,
+          category: 'scam',
+          severity: 'critical',
+          details: null,
+          at: T0,
+        });
+      const filed = await Promise.all(Array.from({ length: 6 }, () => report(randomUUID())));
+      expect(filed.filter(Boolean)).toHaveLength(1);
+      const open = (await db.admins.recentReports(500)).filter((r) => r.reporterId === reporter);
+      expect(open).toHaveLength(1);
+      // Once the admins have dealt with it, a new report on the same person is filed again.
+      expect(await db.admins.setReportStatus(open[0]?.id ?? '', 'reviewed')).toBe(true);
+      expect(await report(randomUUID())).toBe(true);
+    });
+
     it('blocks idempotently and keeps exactly one primary contact', async () => {
       const a = await user();
       const b = await user();
@@ -427,7 +551,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
         outboxMail: cutoff,
       } as Parameters<Database['retention']['purge']>[0];
       // A hit of its own, so the dry run has something to count whichever tests ran before.
-      await db.rateLimiter.hit(`ip:${randomUUID()}`, { limit: 5, windowMs: 60_000 }, T0);
+      await db.rateLimiter.reserve(`ip:${randomUUID()}`, { limit: 5, windowMs: 60_000 }, T0);
       const dry = await db.retention.purge(cutoffs, cutoff, true);
       expect(dry.rate_limit_hits).toBeGreaterThan(0);
       expect((await db.retention.purge(cutoffs, cutoff, true)).rate_limit_hits).toBe(dry.rate_limit_hits);
@@ -504,5 +628,6 @@ describe.each(engines())('repository contract on %s', (engine) => {
         Blake: `/media/${b}/a.webp`,
         Cam: `/media/${c}/a.webp`,
       });
+    });
   });
 });
