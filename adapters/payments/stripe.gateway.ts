@@ -15,6 +15,22 @@ function periodEnd(sub: Stripe.Subscription): Date | null {
   return seconds(legacy ?? sub.items?.data?.[0]?.current_period_end);
 }
 
+/** Which of our plans a subscription's price is: a plan change in the portal moves it. */
+function planOf(sub: Stripe.Subscription): 'monthly' | 'yearly' | null {
+  const recurring = sub.items?.data?.[0]?.price?.recurring;
+  if (recurring?.interval_count !== undefined && recurring.interval_count !== 1) return null;
+  if (recurring?.interval === 'month') return 'monthly';
+  if (recurring?.interval === 'year') return 'yearly';
+  return null;
+}
+
+/** The userId we put on the subscription's metadata, which Stripe copies onto its invoices. */
+function invoiceUserId(inv: Stripe.Invoice): string | null {
+  const legacy = (inv as unknown as { subscription_details?: { metadata?: Record<string, string> | null } })
+    .subscription_details;
+  return inv.parent?.subscription_details?.metadata?.userId ?? legacy?.metadata?.userId ?? null;
+}
+
 function invoiceSubscription(inv: Stripe.Invoice): string | null {
   const legacy = (inv as unknown as { subscription?: string | { id: string } | null }).subscription;
   const fromParent = inv.parent?.subscription_details?.subscription;
@@ -105,7 +121,10 @@ export class StripePaymentGateway implements PaymentGateway {
   }
 }
 
-/** Stripe events → ours; events we do not act on map to nothing. */
+/**
+ * Stripe events → ours; events we do not act on map to nothing. Stripe does not deliver in order:
+ * `created` (seconds) is the provider's time each event is merged by (issue 14).
+ */
 export function toPaymentEvents(event: Stripe.Event): PaymentEvent[] {
   const occurredAt = new Date(event.created * 1000);
   switch (event.type) {
@@ -150,6 +169,7 @@ export function toPaymentEvents(event: Stripe.Event): PaymentEvent[] {
       }
       return [];
     }
+    case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
       const sub = event.data.object;
@@ -161,6 +181,7 @@ export function toPaymentEvents(event: Stripe.Event): PaymentEvent[] {
           subscriptionId: sub.id,
           customerId: typeof sub.customer === 'string' ? sub.customer : sub.customer.id,
           userId: sub.metadata?.userId ?? null,
+          plan: planOf(sub),
           active: ['active', 'trialing', 'past_due'].includes(sub.status),
           periodEnd: periodEnd(sub),
           cancelAtPeriodEnd: sub.cancel_at_period_end,
@@ -178,6 +199,8 @@ export function toPaymentEvents(event: Stripe.Event): PaymentEvent[] {
           eventId: event.id,
           occurredAt,
           subscriptionId,
+          userId: invoiceUserId(inv),
+          firstInvoice: inv.billing_reason === 'subscription_create',
           periodEnd: seconds(inv.lines?.data?.[0]?.period?.end),
           amountCents: inv.amount_paid ?? 0,
         },

@@ -3,7 +3,7 @@ import { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { addMonths as addPeriod, PLANS, type PlanId, type ProductId, productPrice } from './catalog';
 import { isPremium } from './entitlements';
-import { fulfil, type PaymentEvent } from './fulfilment';
+import { fulfil, type PaymentEvent, stateFromStored, subscriptionIdOf, userSubscription } from './fulfilment';
 import type { BillingDeps, CheckoutSession, Purchase } from './ports';
 
 export const PAYMENT_MESSAGES = {
@@ -75,20 +75,18 @@ export async function openPortal(deps: BillingDeps, userId: string): Promise<Res
   );
 }
 
-/** Applies one event exactly once, whatever its order (issue 6). */
+/** Applies one event exactly once; its subscription ends in the same state whatever the order (issue 14). */
 export async function applyPaymentEvent(deps: Pick<BillingDeps, 'billing' | 'gateway' | 'clock'>, event: PaymentEvent) {
-  const lookup =
-    event.kind === 'checkout.completed'
-      ? { userId: event.userId, subscriptionId: null }
-      : { userId: 'userId' in event ? event.userId : null, subscriptionId: event.subscriptionId };
-  return deps.billing.apply(
-    event.eventId,
-    deps.gateway.provider,
-    event.kind,
-    lookup,
-    (current) => fulfil(event, current),
-    deps.clock.now(),
-  );
+  return deps.billing.apply({
+    eventId: event.eventId,
+    provider: deps.gateway.provider,
+    kind: event.kind,
+    subscriptionId: subscriptionIdOf(event),
+    at: deps.clock.now(),
+    decide: (current) => fulfil(event, current),
+    project: userSubscription,
+    fromStored: stateFromStored,
+  });
 }
 
 export async function handleWebhook(

@@ -2,7 +2,8 @@
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 import type { PlanId, ProductId } from './catalog';
-import type { FulfilmentEffect, LedgerEntry, PaymentEvent, StoredSubscription } from './fulfilment';
+import type { Fulfilment, PaymentEvent, StoredSubscription } from './fulfilment';
+import type { SubscriptionState } from './subscription-state';
 
 export type Purchase = { type: 'subscription'; plan: PlanId } | { type: 'product'; productId: ProductId };
 
@@ -33,22 +34,26 @@ export interface PaymentGateway {
 
 export interface BillingRepository {
   subscription(userId: string): Promise<StoredSubscription | null>;
-  subscriptionByProviderId(providerSubscriptionId: string): Promise<StoredSubscription | null>;
   createCheckout(session: CheckoutSession): Promise<void>;
   checkout(id: string): Promise<CheckoutSession | null>;
   setCheckoutStatus(id: string, status: 'completed' | 'cancelled'): Promise<void>;
   /**
-   * Records the event id and applies what `decide` returns, in one transaction; 'duplicate' when
-   * the event was applied before (the effect is then not applied again).
+   * In one transaction: records the event id ('duplicate' when it was applied before, and nothing
+   * else happens), gives `decide` the state of the provider subscription the event concerns (a
+   * subscription recorded before per-subscription state existed comes from `fromStored`), keeps what
+   * it returns, and rewrites the owner's Gold with `project` over all of their subscriptions' states.
+   * Ledger entries whose owner was unknown are attributed once a state names them.
    */
-  apply(
-    eventId: string,
-    provider: string,
-    kind: string,
-    userIdForLookup: { userId: string | null; subscriptionId: string | null },
-    decide: (current: StoredSubscription | null) => { effect: FulfilmentEffect; ledger: LedgerEntry | null },
-    at: Date,
-  ): Promise<'applied' | 'duplicate'>;
+  apply(input: {
+    eventId: string;
+    provider: string;
+    kind: string;
+    subscriptionId: string | null;
+    at: Date;
+    decide: (current: SubscriptionState | null) => Fulfilment;
+    project: (userId: string, states: SubscriptionState[]) => StoredSubscription | null;
+    fromStored: (stored: StoredSubscription) => SubscriptionState | null;
+  }): Promise<'applied' | 'duplicate'>;
 }
 
 export type BillingDeps = {

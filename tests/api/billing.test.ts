@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { premiumStatus } from '../../core/billing/entitlements';
 import { rawSql } from '../support/students';
 import { makeTestApp, signedInClient, type TestClient } from '../support/test-app';
 
@@ -202,5 +204,160 @@ describe('Stripe webhooks (D24)', () => {
     );
     expect(stale.json).toEqual({ received: 1, applied: 1 });
     expect((await c.get('/api/premium/status')).json.isPremium).toBe(false);
+  });
+});
+
+describe('Stripe events in any order (issue 14 item 6)', () => {
+  const secret = 'whsec_test_secret';
+  const stripe = new Stripe('sk_test_dummy');
+  const at = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+  async function deliver(c: TestClient, event: object) {
+    const payload = JSON.stringify(event);
+    const header = stripe.webhooks.generateTestHeaderString({ payload, secret });
+    const r = await c.post('/api/payments/webhook', payload, { 'stripe-signature': header });
+    expect(r.status).toBe(200);
+  }
+
+  /** One subscription's life as Stripe reports it: bought, set to cancel, renewed, then ended. */
+  function life(userId: string, n: number) {
+    const sub = `sub_order_${n}`;
+    const subscription = (type: string, id: string, created: string, status: string, cancel: boolean) => ({
+      id: `${id}_${n}`,
+      object: 'event',
+      type,
+      created: at(created),
+      data: {
+        object: {
+          id: sub,
+          object: 'subscription',
+          customer: `cus_${n}`,
+          status,
+          cancel_at_period_end: cancel,
+          metadata: { userId },
+          items: {
+            data: [{ current_period_end: at('2026-10-01T12:00:00Z'), price: { recurring: { interval: 'month' } } }],
+          },
+        },
+      },
+    });
+    return {
+      checkout: {
+        id: `evt_co_${n}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: at('2026-09-01T12:00:00Z'),
+        data: {
+          object: {
+            id: `cs_${n}`,
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'paid',
+            amount_total: 1499,
+            client_reference_id: userId,
+            customer: `cus_${n}`,
+            subscription: sub,
+            metadata: { userId, item: 'monthly' },
+          },
+        },
+      },
+      cancelling: subscription('customer.subscription.updated', 'evt_upd', '2026-09-05T00:00:00Z', 'active', true),
+      renewed: {
+        id: `evt_inv_${n}`,
+        object: 'event',
+        type: 'invoice.paid',
+        created: at('2026-10-01T12:00:00Z'),
+        data: {
+          object: {
+            id: `in_${n}`,
+            object: 'invoice',
+            amount_paid: 1499,
+            billing_reason: 'subscription_cycle',
+            parent: { subscription_details: { subscription: sub, metadata: { userId } } },
+            lines: { data: [{ period: { end: at('2026-11-01T12:00:00Z') } }] },
+          },
+        },
+      },
+      deleted: subscription('customer.subscription.deleted', 'evt_del', '2026-10-15T00:00:00Z', 'canceled', false),
+    };
+  }
+
+  /** Accounts made through the repository: 30 sign-ups from one address would meet the sign-up limit (N5). */
+  async function student(t: App, n: number) {
+    const id = randomUUID();
+    const now = t.clock.now();
+    await t.db.users.create({
+      id,
+      email: `order${n}@ucla.edu`,
+      passwordHash: 'x',
+      emailConfirmedAt: now,
+      status: 'active',
+      createdAt: now,
+    });
+    return id;
+  }
+
+  const status = async (t: App, userId: string) =>
+    JSON.parse(JSON.stringify(premiumStatus(await t.db.subscriptions.get(userId), t.clock.now())));
+
+  function permutations<T>(items: T[]): T[][] {
+    if (items.length <= 1) return [items];
+    return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
+  }
+
+  it('ends every delivery order of a deleted subscription without Gold', async () => {
+    const t = makeTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+    t.clock.set('2026-10-16T00:00:00.000Z');
+    const orders = permutations(['checkout', 'cancelling', 'renewed', 'deleted'] as const);
+    expect(orders).toHaveLength(24);
+    for (const [n, order] of orders.entries()) {
+      const userId = await student(t, n);
+      const events = life(userId, n);
+      for (const name of order) await deliver(t.client(), events[name]);
+      expect({ order, status: await status(t, userId) }).toMatchObject({
+        order,
+        status: {
+          isPremium: false,
+          subscriptionTier: 'gold_monthly',
+          subscriptionEnd: '2026-10-15T00:00:00.000Z',
+          subscriptionCancelled: false,
+        },
+      });
+    }
+    // The first charge and the renewal are each in the ledger once, whatever the order.
+    const rows = rawSql(t).prepare('SELECT kind, COUNT(*) AS n FROM payments GROUP BY kind ORDER BY kind').all();
+    expect(rows).toEqual([
+      { kind: 'renewal', n: 24 },
+      { kind: 'subscription', n: 24 },
+    ]);
+  });
+
+  it('ends every delivery order of a live subscription in the in-order state', async () => {
+    const t = makeTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+    t.clock.set('2026-10-02T00:00:00.000Z');
+    for (const [n, order] of permutations(['checkout', 'cancelling', 'renewed'] as const).entries()) {
+      const userId = await student(t, 100 + n);
+      const events = life(userId, 100 + n);
+      for (const name of order) await deliver(t.client(), events[name]);
+      expect({ order, status: await status(t, userId) }).toMatchObject({
+        order,
+        status: {
+          isPremium: true,
+          subscriptionTier: 'gold_monthly',
+          subscriptionEnd: '2026-11-01T12:00:00.000Z',
+          subscriptionCancelled: true,
+        },
+      });
+    }
+    // And what the buyer sees is that state.
+    const c = await signedInClient(t, 'live.buyer@ucla.edu');
+    const me = (await c.get('/api/me')).json.user.id;
+    const events = life(me, 200);
+    for (const name of ['renewed', 'cancelling', 'checkout'] as const) await deliver(t.client(), events[name]);
+    expect((await c.get('/api/premium/status')).json).toMatchObject({
+      isPremium: true,
+      subscriptionEnd: '2026-11-01T12:00:00.000Z',
+      subscriptionCancelled: true,
+    });
   });
 });

@@ -1,9 +1,16 @@
 /** PostgreSQL billing records: subscriptions, checkouts, applied provider events and the ledger. */
 import type { PlanId, ProductId } from '../../../core/billing/catalog';
-import type { FulfilmentEffect, LedgerEntry, StoredSubscription } from '../../../core/billing/fulfilment';
 import type { BillingRepository, CheckoutSession } from '../../../core/billing/ports';
 import type { IdGenerator } from '../../../core/shared/ids';
-import { type SubRow, toSub } from '../shared/billing-rows';
+import {
+  BILLING_SQL,
+  type StateRow,
+  type SubRow,
+  stateParams,
+  toState,
+  toSub,
+  userSubParams,
+} from '../shared/billing-rows';
 import type { PgSql } from './sql';
 
 export class PostgresBillingRepository implements BillingRepository {
@@ -15,21 +22,11 @@ export class PostgresBillingRepository implements BillingRepository {
   ) {
     this.s = {
       byUser: 'SELECT * FROM subscriptions WHERE user_id = ?',
-      byProvider: 'SELECT * FROM subscriptions WHERE provider_subscription_id = ?',
-      upsert: `INSERT INTO subscriptions (user_id, is_premium, tier, subscription_end, cancelled, provider_subscription_id,
-           customer_id, state_at, updated_at)
-         VALUES (@userId, @isPremium, @tier, @end, @cancelled, @providerId, @customerId, @stateAt, @now)
-         ON CONFLICT (user_id) DO UPDATE SET is_premium = excluded.is_premium, tier = excluded.tier,
-           subscription_end = excluded.subscription_end, cancelled = excluded.cancelled,
-           provider_subscription_id = excluded.provider_subscription_id, customer_id = excluded.customer_id,
-           state_at = excluded.state_at, updated_at = excluded.updated_at`,
       balance: `INSERT INTO balances (user_id, super_likes, boosts, updated_at) VALUES (@userId, @superLikes, @boosts, @now)
          ON CONFLICT (user_id) DO UPDATE SET super_likes = balances.super_likes + excluded.super_likes,
            boosts = balances.boosts + excluded.boosts, updated_at = excluded.updated_at`,
       event:
         'INSERT INTO payment_events (event_id, provider, kind, received_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
-      ledger: `INSERT INTO payments (id, user_id, kind, item, amount_cents, currency, event_id, created_at)
-         VALUES (?, ?, ?, ?, ?, 'usd', ?, ?)`,
       createCheckout: `INSERT INTO checkout_sessions (id, user_id, purchase_type, item, amount_cents, status, created_at)
          VALUES (?, ?, ?, ?, ?, 'open', ?)`,
       checkout: 'SELECT * FROM checkout_sessions WHERE id = ?',
@@ -39,10 +36,6 @@ export class PostgresBillingRepository implements BillingRepository {
 
   async subscription(userId: string) {
     return toSub(await this.sql.get<SubRow>(this.s.byUser!, [userId]));
-  }
-
-  async subscriptionByProviderId(id: string) {
-    return toSub(await this.sql.get<SubRow>(this.s.byProvider!, [id]));
   }
 
   async createCheckout(c: CheckoutSession) {
@@ -85,57 +78,48 @@ export class PostgresBillingRepository implements BillingRepository {
     await this.sql.run(this.s.setCheckout!, [status, id]);
   }
 
-  async apply(
-    eventId: string,
-    provider: string,
-    kind: string,
-    lookup: { userId: string | null; subscriptionId: string | null },
-    decide: (current: StoredSubscription | null) => { effect: FulfilmentEffect; ledger: LedgerEntry | null },
-    at: Date,
-  ): Promise<'applied' | 'duplicate'> {
+  async apply(input: Parameters<BillingRepository['apply']>[0]): Promise<'applied' | 'duplicate'> {
+    const q = BILLING_SQL;
     return this.sql.transaction(async (tx): Promise<'applied' | 'duplicate'> => {
       // The event id is claimed first: a replay or a concurrent duplicate finds it taken (the
       // second insert waits on the first's unique key and then inserts nothing).
-      if ((await tx.run(this.s.event!, [eventId, provider, kind, at.getTime()])).changes === 0) return 'duplicate';
-      const byProvider = lookup.subscriptionId
-        ? toSub(await tx.get<SubRow>(`${this.s.byProvider!} FOR UPDATE`, [lookup.subscriptionId]))
+      const claimed = await tx.run(this.s.event!, [input.eventId, input.provider, input.kind, input.at.getTime()]);
+      if (claimed.changes === 0) return 'duplicate';
+      const id = input.subscriptionId;
+      // A subscription may have no row yet (its first event is being applied): lock its id (N31).
+      if (id) await tx.lockKey(`billing:subscription:${id}`);
+      const stored = id ? toSub(await tx.get<SubRow>(q.storedByProvider, [id])) : null;
+      const current = id
+        ? (toState(await tx.get<StateRow>(q.state, [id])) ?? (stored ? input.fromStored(stored) : null))
         : null;
-      const current =
-        byProvider ??
-        (lookup.userId ? toSub(await tx.get<SubRow>(`${this.s.byUser!} FOR UPDATE`, [lookup.userId])) : null);
-      const { effect, ledger } = decide(current);
-      const now = at.getTime();
-      if (effect.type === 'subscription') {
-        const n = effect.next;
-        await tx.run(this.s.upsert!, {
-          userId: n.userId,
-          isPremium: n.isPremium ? 1 : 0,
-          tier: n.tier,
-          end: n.subscriptionEnd?.getTime() ?? null,
-          cancelled: n.cancelled ? 1 : 0,
-          providerId: n.providerSubscriptionId,
-          customerId: n.customerId,
-          stateAt: n.stateAt?.getTime() ?? null,
-          now,
-        });
-      } else if (effect.type === 'balance') {
-        await tx.run(this.s.balance!, {
-          userId: effect.userId,
-          superLikes: effect.superLikes,
-          boosts: effect.boosts,
-          now,
-        });
-      }
+      const { subscription, balance, ledger } = input.decide(current);
+      const now = input.at.getTime();
+      if (balance) await tx.run(this.s.balance!, { ...balance, now });
       if (ledger) {
-        await tx.run(this.s.ledger!, [
+        await tx.run(q.ledger, [
           this.ids.newId(),
           ledger.userId,
+          ledger.subscriptionId,
           ledger.kind,
           ledger.item,
           ledger.amountCents,
           ledger.eventId,
           ledger.at.getTime(),
         ]);
+      }
+      if (subscription) {
+        await tx.run(q.saveState, stateParams(subscription, input.at));
+        const userId = subscription.userId;
+        if (userId) {
+          // Events of the user's other subscriptions rewrite the same Gold row: one at a time, and
+          // each reads the states the others committed (subscription lock first, then user: no cycle).
+          await tx.lockKey(`billing:user:${userId}`);
+          await tx.run(q.attributeLedger, [userId, subscription.subscriptionId]);
+          const states = (await tx.all<StateRow>(q.statesOf, [userId])).flatMap((r) => toState(r) ?? []);
+          const next = input.project(userId, states);
+          if (next && (await tx.get(q.userExists, [userId])))
+            await tx.run(q.saveUserSub, userSubParams(next, input.at));
+        }
       }
       return 'applied';
     });

@@ -338,6 +338,32 @@ export const subscriptions = pgTable(
   (t) => [index('subscriptions_provider_idx').on(t.providerSubscriptionId)],
 );
 
+/**
+ * Each provider subscription's state, one last-writer-wins register per field stamped with the
+ * provider's event time (core/billing/subscription-state.ts), so events merge in any order (issue 14).
+ * A subscription may be known before its owner (its checkout not arrived yet): user_id is null then.
+ * Like the ledger it is a payment record (D25), so no foreign key to the account.
+ */
+export const providerSubscriptions = pgTable(
+  'provider_subscriptions',
+  {
+    providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+    userId: text('user_id'),
+    customerId: text('customer_id'),
+    plan: text('plan'),
+    planStamp: text('plan_stamp'),
+    active: flag('active'),
+    activeStamp: text('active_stamp'),
+    cancelAtPeriodEnd: flag('cancel_at_period_end'),
+    cancelStamp: text('cancel_stamp'),
+    periodEnd: msTime('period_end'),
+    periodEndStamp: text('period_end_stamp'),
+    endedAt: msTime('ended_at'),
+    updatedAt: msTime('updated_at').notNull(),
+  },
+  (t) => [index('provider_subscriptions_user_idx').on(t.userId)],
+);
+
 /** Purchased super likes and boosts (D14, D17), spent after the plan's allowance. */
 export const balances = pgTable('balances', {
   userId: text('user_id')
@@ -469,7 +495,9 @@ export const payments = pgTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    /** Null while a renewal's subscription has no known owner yet (issue 14); set when one is named. */
+    userId: text('user_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
     kind: text('kind').notNull(),
     item: text('item').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -477,7 +505,10 @@ export const payments = pgTable(
     eventId: text('event_id').notNull(),
     createdAt: msTime('created_at').notNull(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_subscription_idx').on(t.providerSubscriptionId),
+  ],
 );
 
 /** D20 user reports: what admins review. */

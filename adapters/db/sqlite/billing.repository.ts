@@ -1,10 +1,17 @@
 /** SQLite billing records: subscriptions, checkouts, applied provider events and the ledger. */
 import type { Statement } from 'better-sqlite3';
 import type { PlanId, ProductId } from '../../../core/billing/catalog';
-import type { FulfilmentEffect, LedgerEntry, StoredSubscription } from '../../../core/billing/fulfilment';
 import type { BillingRepository, CheckoutSession } from '../../../core/billing/ports';
 import type { IdGenerator } from '../../../core/shared/ids';
-import { type SubRow, toSub } from '../shared/billing-rows';
+import {
+  BILLING_SQL,
+  type StateRow,
+  type SubRow,
+  stateParams,
+  toState,
+  toSub,
+  userSubParams,
+} from '../shared/billing-rows';
 import type { SqliteDb } from './client';
 
 export class SqliteBillingRepository implements BillingRepository {
@@ -17,16 +24,6 @@ export class SqliteBillingRepository implements BillingRepository {
     const sql = db.$client;
     this.s = {
       byUser: sql.prepare('SELECT * FROM subscriptions WHERE user_id = ?'),
-      byProvider: sql.prepare('SELECT * FROM subscriptions WHERE provider_subscription_id = ?'),
-      upsert: sql.prepare(
-        `INSERT INTO subscriptions (user_id, is_premium, tier, subscription_end, cancelled, provider_subscription_id,
-           customer_id, state_at, updated_at)
-         VALUES (@userId, @isPremium, @tier, @end, @cancelled, @providerId, @customerId, @stateAt, @now)
-         ON CONFLICT (user_id) DO UPDATE SET is_premium = excluded.is_premium, tier = excluded.tier,
-           subscription_end = excluded.subscription_end, cancelled = excluded.cancelled,
-           provider_subscription_id = excluded.provider_subscription_id, customer_id = excluded.customer_id,
-           state_at = excluded.state_at, updated_at = excluded.updated_at`,
-      ),
       balance: sql.prepare(
         `INSERT INTO balances (user_id, super_likes, boosts, updated_at) VALUES (@userId, @superLikes, @boosts, @now)
          ON CONFLICT (user_id) DO UPDATE SET super_likes = super_likes + excluded.super_likes,
@@ -35,10 +32,14 @@ export class SqliteBillingRepository implements BillingRepository {
       event: sql.prepare(
         'INSERT OR IGNORE INTO payment_events (event_id, provider, kind, received_at) VALUES (?, ?, ?, ?)',
       ),
-      ledger: sql.prepare(
-        `INSERT INTO payments (id, user_id, kind, item, amount_cents, currency, event_id, created_at)
-         VALUES (?, ?, ?, ?, ?, 'usd', ?, ?)`,
-      ),
+      state: sql.prepare(BILLING_SQL.state),
+      statesOf: sql.prepare(BILLING_SQL.statesOf),
+      saveState: sql.prepare(BILLING_SQL.saveState),
+      userExists: sql.prepare(BILLING_SQL.userExists),
+      saveUserSub: sql.prepare(BILLING_SQL.saveUserSub),
+      storedByProvider: sql.prepare(BILLING_SQL.storedByProvider),
+      attributeLedger: sql.prepare(BILLING_SQL.attributeLedger),
+      ledger: sql.prepare(BILLING_SQL.ledger),
       createCheckout: sql.prepare(
         `INSERT INTO checkout_sessions (id, user_id, purchase_type, item, amount_cents, status, created_at)
          VALUES (?, ?, ?, ?, ?, 'open', ?)`,
@@ -50,10 +51,6 @@ export class SqliteBillingRepository implements BillingRepository {
 
   async subscription(userId: string) {
     return toSub(this.s.byUser!.get(userId) as SubRow | undefined);
-  }
-
-  async subscriptionByProviderId(id: string) {
-    return toSub(this.s.byProvider!.get(id) as SubRow | undefined);
   }
 
   async createCheckout(c: CheckoutSession) {
@@ -91,48 +88,41 @@ export class SqliteBillingRepository implements BillingRepository {
     this.s.setCheckout!.run(status, id);
   }
 
-  async apply(
-    eventId: string,
-    provider: string,
-    kind: string,
-    lookup: { userId: string | null; subscriptionId: string | null },
-    decide: (current: StoredSubscription | null) => { effect: FulfilmentEffect; ledger: LedgerEntry | null },
-    at: Date,
-  ): Promise<'applied' | 'duplicate'> {
+  async apply(input: Parameters<BillingRepository['apply']>[0]): Promise<'applied' | 'duplicate'> {
     const run = this.db.$client.transaction((): 'applied' | 'duplicate' => {
       // The event id is claimed first: a replay or a concurrent duplicate finds it taken.
-      if (this.s.event!.run(eventId, provider, kind, at.getTime()).changes === 0) return 'duplicate';
-      const current =
-        (lookup.subscriptionId ? toSub(this.s.byProvider!.get(lookup.subscriptionId) as SubRow | undefined) : null) ??
-        (lookup.userId ? toSub(this.s.byUser!.get(lookup.userId) as SubRow | undefined) : null);
-      const { effect, ledger } = decide(current);
-      const now = at.getTime();
-      if (effect.type === 'subscription') {
-        const n = effect.next;
-        this.s.upsert!.run({
-          userId: n.userId,
-          isPremium: n.isPremium ? 1 : 0,
-          tier: n.tier,
-          end: n.subscriptionEnd?.getTime() ?? null,
-          cancelled: n.cancelled ? 1 : 0,
-          providerId: n.providerSubscriptionId,
-          customerId: n.customerId,
-          stateAt: n.stateAt?.getTime() ?? null,
-          now,
-        });
-      } else if (effect.type === 'balance') {
-        this.s.balance!.run({ userId: effect.userId, superLikes: effect.superLikes, boosts: effect.boosts, now });
+      if (this.s.event!.run(input.eventId, input.provider, input.kind, input.at.getTime()).changes === 0) {
+        return 'duplicate';
       }
+      const id = input.subscriptionId;
+      const stored = id ? toSub(this.s.storedByProvider!.get(id) as SubRow | undefined) : null;
+      const current = id
+        ? (toState(this.s.state!.get(id) as StateRow | undefined) ?? (stored ? input.fromStored(stored) : null))
+        : null;
+      const { subscription, balance, ledger } = input.decide(current);
+      const now = input.at.getTime();
+      if (balance) this.s.balance!.run({ ...balance, now });
       if (ledger) {
         this.s.ledger!.run(
           this.ids.newId(),
           ledger.userId,
+          ledger.subscriptionId,
           ledger.kind,
           ledger.item,
           ledger.amountCents,
           ledger.eventId,
           ledger.at.getTime(),
         );
+      }
+      if (subscription) {
+        this.s.saveState!.run(stateParams(subscription, input.at));
+        const userId = subscription.userId;
+        if (userId) {
+          this.s.attributeLedger!.run(userId, subscription.subscriptionId);
+          const states = (this.s.statesOf!.all(userId) as StateRow[]).flatMap((r) => toState(r) ?? []);
+          const next = input.project(userId, states);
+          if (next && this.s.userExists!.get(userId)) this.s.saveUserSub!.run(userSubParams(next, input.at));
+        }
       }
       return 'applied';
     });

@@ -302,6 +302,32 @@ export const subscriptions = sqliteTable(
   (t) => [index('subscriptions_provider_idx').on(t.providerSubscriptionId)],
 );
 
+/**
+ * Each provider subscription's state, one last-writer-wins register per field stamped with the
+ * provider's event time (core/billing/subscription-state.ts), so events merge in any order (issue 14).
+ * A subscription may be known before its owner (its checkout not arrived yet): user_id is null then.
+ * Like the ledger it is a payment record (D25), so no foreign key to the account.
+ */
+export const providerSubscriptions = sqliteTable(
+  'provider_subscriptions',
+  {
+    providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+    userId: text('user_id'),
+    customerId: text('customer_id'),
+    plan: text('plan'),
+    planStamp: text('plan_stamp'),
+    active: integer('active', { mode: 'boolean' }),
+    activeStamp: text('active_stamp'),
+    cancelAtPeriodEnd: integer('cancel_at_period_end', { mode: 'boolean' }),
+    cancelStamp: text('cancel_stamp'),
+    periodEnd: integer('period_end', { mode: 'timestamp_ms' }),
+    periodEndStamp: text('period_end_stamp'),
+    endedAt: integer('ended_at', { mode: 'timestamp_ms' }),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('provider_subscriptions_user_idx').on(t.userId)],
+);
+
 /** Purchased super likes and boosts (D14, D17), spent after the plan's allowance. */
 export const balances = sqliteTable('balances', {
   userId: text('user_id')
@@ -433,7 +459,9 @@ export const payments = sqliteTable(
   'payments',
   {
     id: text('id').primaryKey(),
-    userId: text('user_id').notNull(),
+    /** Null while a renewal's subscription has no known owner yet (issue 14); set when one is named. */
+    userId: text('user_id'),
+    providerSubscriptionId: text('provider_subscription_id'),
     kind: text('kind').notNull(),
     item: text('item').notNull(),
     amountCents: integer('amount_cents').notNull(),
@@ -441,7 +469,10 @@ export const payments = sqliteTable(
     eventId: text('event_id').notNull(),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('payments_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    index('payments_user_idx').on(t.userId, t.createdAt),
+    index('payments_subscription_idx').on(t.providerSubscriptionId),
+  ],
 );
 
 /** D20 user reports: what admins review. */
