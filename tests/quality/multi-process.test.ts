@@ -9,6 +9,8 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import { Argon2PasswordHasher, uuidIds } from '../../adapters/crypto/crypto';
 import { type Database, openDatabase } from '../../adapters/db/database';
+import { EXIT, run } from '../../cli/main';
+import { REALTIME_CLOSE } from '../../core/messaging/ports';
 import { PROMPTS } from '../../fixtures/prompts';
 import { UNIVERSITIES } from '../../fixtures/universities';
 import { createServerDatabase, serverUrl } from '../contract/support/databases';
@@ -284,6 +286,39 @@ describe.runIf(server)('several API processes on one PostgreSQL', () => {
     expect(signals(wb.frames, 'ringing-timeout')).toEqual([]);
     expect(signals(wa.frames, 'answer').map((f) => f.signal?.sdp)).toEqual(['v=1']);
     for (const w of [wa, wb, wc]) w.ws.close();
+  }, 60_000);
+
+  it('closes sockets on every process when a session ends on another, or the CLI suspends the account (issue 14)', async () => {
+    const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
+    const k = await student(db, hash, 'Kai');
+    const [p1, p2] = [servers[0]!.url, servers[1]!.url];
+    const laptop = await signIn(p1, k.email);
+    const phone = await signIn(p1, k.email);
+    const wl = socket(p2, laptop.cookie);
+    const wp = socket(p2, phone.cookie);
+    await Promise.all([wl.ready, wp.ready]);
+    // At once: well before the 25 s heartbeat, whose session check would close them anyway.
+    const closeCode = (w: ReturnType<typeof socket>) =>
+      new Promise<number>((resolve, reject) => {
+        w.ws.once('close', (code) => resolve(code));
+        setTimeout(() => reject(new Error('socket still open')), 5000).unref();
+      });
+    const [laptopClosed, phoneClosed] = [closeCode(wl), closeCode(wp)];
+
+    // Signing out through process 1 closes that session's socket on process 2, and only that one.
+    expect((await call(p1, laptop.cookie, 'POST', '/api/auth/sign-out')).status).toBe(204);
+    expect(await laptopClosed).toBe(REALTIME_CLOSE.sessionEnded);
+    wp.ws.send(JSON.stringify({ type: 'ping' }));
+    await until('the phone socket to answer', () => wp.frames.find((f) => f.type === 'pong'));
+
+    // The CLI, a third process with no HTTP server, suspends the account through PostgreSQL.
+    const code = await run(['users', 'suspend', k.email], {
+      NODE_ENV: 'test',
+      DATABASE_URL: url,
+      JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
+    });
+    expect(code).toBe(EXIT.ok);
+    expect(await phoneClosed).toBe(REALTIME_CLOSE.sessionEnded);
   }, 60_000);
 
   it('holds the hourly message cap across processes when both take messages at once', async () => {
