@@ -15,27 +15,40 @@ export const INPUT_MESSAGES = {
   unsafe: 'Input contains potentially unsafe content',
 } as const;
 
-const BLOCK_ELEMENTS = /<(script|iframe|object|embed|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
-const LONE_ELEMENTS = /<\/?(script|iframe|object|embed|style)\b[^>]*>/gi;
+// Elements whose content goes with them (001 §5: scripts, iframe, object and embed content).
+const BLOCK_ELEMENTS =
+  /<(script|iframe|object|embed|style|noscript|template|xmp|textarea|title)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
 const COMMENTS = /<!--[\s\S]*?(-->|$)/g;
-const EVENT_HANDLERS = /\s+on[a-z]+\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/gi;
-const SCRIPT_URLS = /(java|vb)script\s*:/gi;
+/**
+ * Every tag-like sequence. An HTML tokenizer starts a tag, an end tag, a comment or a declaration
+ * only at `<` followed by a letter, `/`, `!` or `?` (HTML § 13.2.5.6 tag open state); any other `<`
+ * is text. Removing each such `<` up to its `>` (or the end, as a browser would read it) leaves
+ * nothing a browser parses as markup, so no element, attribute or inline handler survives in any
+ * spelling (`<svg/onload=…>`, `<img src=x onerror=…>`, `<a href=javascript:…>`), while "<3" and
+ * "5 > 3" stay text.
+ */
+const TAGS = /<[a-z!/?][^>]*(>|$)/gi;
+const SCRIPT_URLS = /(java|vb|live)\s*script\s*:/gi;
 const NON_IMAGE_DATA_URLS = /data\s*:(?!image\/(png|jpe?g|gif|webp|avif);)[^\s"'<>)]*/gi;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters is the point.
 const CONTROL_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
-/** Removes scripts, frames, comments, inline handlers and script/data URLs; caps the length. */
+/**
+ * Plain text with no markup (001 §5): script, frame and object elements go with their content,
+ * comments and every other tag go, and so do script URLs and non-image data URLs in the text; the
+ * length is capped. Messages are text: the web app renders them as text (React escapes), and what is
+ * stored is safe even where some other reader puts it into HTML unescaped.
+ */
 export function sanitizeText(input: string, max = MESSAGE_MAX): string {
   let out = input.normalize('NFC').replace(CONTROL_CHARS, '');
   let previous: string;
-  // Repeat until stable so nested tricks like <scr<script>ipt> cannot reassemble.
+  // Repeat until stable so removals cannot reassemble markup (<scr<script>ipt>, <<b>b>).
   do {
     previous = out;
     out = out
       .replace(BLOCK_ELEMENTS, '')
-      .replace(LONE_ELEMENTS, '')
       .replace(COMMENTS, '')
-      .replace(EVENT_HANDLERS, '')
+      .replace(TAGS, '')
       .replace(SCRIPT_URLS, '')
       .replace(NON_IMAGE_DATA_URLS, '');
   } while (out !== previous);
