@@ -32,7 +32,7 @@ import type { AccountDeps } from '../core/accounts/ports';
 import type { DiscoveryDeps } from '../core/matching/ports';
 import type { RealtimeBus } from '../core/messaging/ports';
 import type { PhotoStore } from '../core/profiles/ports';
-import { mayView } from '../core/profiles/visibility';
+import { mayViewPhotos } from '../core/profiles/visibility';
 import type { Clock } from '../core/shared/clock';
 import { DomainError, unauthenticated } from '../core/shared/errors';
 import type { AppEnv } from './context';
@@ -231,14 +231,15 @@ export function createApp(options: AppOptions) {
     }),
   );
   // Photos are for signed-in students only; keys are unguessable but not secret (D26). The key's
-  // first segment is its owner: the profile view's rule decides, so a block, suspension or
-  // deletion request hides the bytes at once, answered like a missing file (issue 14).
+  // first segment is its owner: the profile view's rule decides (admins may also see, to review
+  // flags), so a block, suspension or deletion request hides the bytes at once, like a missing file.
   app.get('/media/:userId/:file', async (c) => {
     const viewer = c.get('user');
     if (!viewer) throw new DomainFailure(unauthenticated());
     const notFound = new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
-    if (!(await mayView({ visibility: db.profiles }, viewer.id, c.req.param('userId')))) throw notFound;
-    const found = await photoStore.get(`${c.req.param('userId')}/${c.req.param('file')}`);
+    const owner = c.req.param('userId');
+    if (!(await mayViewPhotos({ visibility: db.profiles, admins: db.admins }, viewer.id, owner))) throw notFound;
+    const found = await photoStore.get(`${owner}/${c.req.param('file')}`);
     if (!found) throw notFound;
     return c.body(found.bytes as unknown as ArrayBuffer, 200, {
       'Content-Type': found.contentType,

@@ -30,3 +30,15 @@ export async function mayView(deps: { visibility: VisibilityLookup }, viewerId: 
   if (viewerId === ownerId) return true;
   return canViewProfile(viewerId, ownerId, await deps.visibility.visibility(viewerId, ownerId));
 }
+
+/**
+ * Photo bytes under /media: the profile view's rule, and admins besides, who review flagged photos
+ * of any account, suspended or not (D22, D27).
+ */
+export async function mayViewPhotos(
+  deps: { visibility: VisibilityLookup; admins: { isActiveAdmin(userId: string): Promise<boolean> } },
+  viewerId: string,
+  ownerId: string,
+) {
+  return (await mayView(deps, viewerId, ownerId)) || (await deps.admins.isActiveAdmin(viewerId));
+}

@@ -56,6 +56,8 @@ describe('a block hides both sides on every read path (issue 14 item 5)', () => 
     expect((await a.c.bytes(b.photo)).status).toBe(200);
 
     const unblock = await block(a, b);
+    // The blocker's own list names them, without a link to bytes that are now hidden.
+    expect((await a.c.get('/api/blocks')).json.blocked).toMatchObject([{ blockedUserId: b.id, profilePhotoUrl: null }]);
     for (const [viewer, owner] of [
       [a, b],
       [b, a],
@@ -143,6 +145,26 @@ describe('a block hides both sides on every read path (issue 14 item 5)', () => 
   });
 });
 
+describe('the group-mode deck (D13)', () => {
+  it('leaves out someone blocked either way with the viewer, as the solo deck does', async () => {
+    const t = makeTestApp();
+    const a = await student(t);
+    const mate = await student(t);
+    const b = await student(t);
+    const group = (await a.c.post('/api/groups', { name: 'Westwood Crew' })).json.group;
+    const { inviteCode } = (await a.c.post(`/api/groups/${group.id}/invite-code`)).json;
+    expect((await mate.c.post('/api/groups/join', { inviteCode })).status).toBe(200);
+    expect((await a.c.put('/api/group-mode', { mode: 'group', activeGroupId: group.id })).status).toBe(200);
+    const deck = async () => (await a.c.post('/api/discover/deck', {})).json;
+    expect((await deck()).mode).toBe('group');
+    expect((await deck()).candidates.map((c: { userId: string }) => c.userId)).toEqual([b.id]);
+    const unblock = await block(b, a);
+    expect((await deck()).candidates).toEqual([]);
+    await unblock();
+    expect((await deck()).candidates.map((c: { userId: string }) => c.userId)).toEqual([b.id]);
+  });
+});
+
 describe('photos of hidden accounts (issue 14 item 8)', () => {
   it('stops serving a deleted account’s photos right after the deletion request, and a suspended one’s', async () => {
     const t = makeTestApp();
@@ -156,6 +178,10 @@ describe('photos of hidden accounts (issue 14 item 8)', () => {
     await t.db.admins.setUserStatus(suspended.id, 'suspended', t.clock.now());
     expect((await viewer.c.bytes(leaving.photo)).status).toBe(404);
     expect((await viewer.c.bytes(suspended.photo)).status).toBe(404);
+    // Admins still see a suspended account's photos, to review what was flagged (D22, D27).
+    const admin = await student(t);
+    await t.db.admins.setActive(`seen${n}@ucla.edu`, true, t.clock.now());
+    expect((await admin.c.bytes(suspended.photo)).status).toBe(200);
     // The profile view says the same for both (one rule).
     expect((await viewer.c.get(`/api/profiles/${leaving.id}`)).json.detail).toBe(profileErrors.notFound().message);
     expect((await viewer.c.get(`/api/profiles/${suspended.id}`)).status).toBe(404);

@@ -13,7 +13,6 @@ import {
   USER_TABLES,
 } from '../shared/safety-rows';
 import type { SqliteDb } from './client';
-import { mediaUrl } from './profiles.repository';
 
 export class SqliteSafetyRepository implements SafetyRepository {
   constructor(private readonly db: SqliteDb) {}
@@ -37,8 +36,7 @@ export class SqliteSafetyRepository implements SafetyRepository {
   async blocks(blockerId: string): Promise<BlockedUser[]> {
     const rows = this.sql
       .prepare(
-        `SELECT b.id, b.blocked_user_id, b.created_at, coalesce(p.name, 'Unknown User') AS name,
-           (SELECT storage_key FROM photos ph WHERE ph.user_id = b.blocked_user_id ORDER BY position LIMIT 1) AS photo
+        `SELECT b.id, b.blocked_user_id, b.created_at, coalesce(p.name, 'Unknown User') AS name
          FROM blocked_users b LEFT JOIN profiles p ON p.id = b.blocked_user_id
          WHERE b.blocker_id = ? ORDER BY b.created_at DESC`,
       )
@@ -47,13 +45,13 @@ export class SqliteSafetyRepository implements SafetyRepository {
       blocked_user_id: string;
       created_at: number;
       name: string;
-      photo: string | null;
     }[];
     return rows.map((r) => ({
       id: r.id,
       blockedUserId: r.blocked_user_id,
       name: r.name,
-      profilePhotoUrl: r.photo ? mediaUrl(r.photo) : null,
+      // By name only: a block hides the photo bytes from both sides (issue 14), so no link to them.
+      profilePhotoUrl: null,
       createdAt: new Date(r.created_at),
     }));
   }
