@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { clampRadius } from '../billing/entitlements';
 import { compatibility, DEFAULT_SCORE, type MatchPerson, type MatchPreferences } from './compatibility';
+import { withinReach } from './deck';
 import { activeFilterCount, passesFilters, resolveDeckOptions } from './filters';
 import { boundingBox, haversineMiles } from './geo';
 import { campusesInReach } from './get-deck';
@@ -234,5 +235,23 @@ describe('filters and radius (D16, 001 §5)', () => {
     expect(passesFilters(c, { gender: ['Male'] })).toBe(false);
     expect(passesFilters(c, { guestPolicyMin: 2 })).toBe(false);
     expect(passesFilters(c, { moveInDateStart: '2027-06-01', moveInDateEnd: '2027-09-01' })).toBe(true);
+  });
+});
+
+describe('withinReach (issue 14; D13)', () => {
+  const ucla = { name: 'UCLA', point: { latitude: 34.0689, longitude: -118.4452 }, metroGroup: 'la' };
+  const usc = { name: 'USC', point: { latitude: 34.0224, longitude: -118.2851 }, metroGroup: 'la' };
+  // A campus about 40 miles due north: past the free plan's 25, within Gold's 50.
+  const north = { name: 'North', point: { latitude: 34.65, longitude: -118.4452 }, metroGroup: null };
+  const davis = { name: 'UC Davis', point: { latitude: 38.5382, longitude: -121.7617 }, metroGroup: null };
+
+  it("uses the deck's placement at the plan's widest options", () => {
+    expect(withinReach(ucla, { ...ucla, point: null }, 'free')).toBe(true);
+    expect(withinReach(ucla, usc, 'free')).toBe(true);
+    expect(haversineMiles(ucla.point, north.point)).toBeGreaterThan(25);
+    expect(haversineMiles(ucla.point, north.point)).toBeLessThan(50);
+    expect(withinReach(ucla, north, 'free')).toBe(false);
+    expect(withinReach(ucla, north, 'gold')).toBe(true);
+    expect(withinReach(ucla, davis, 'gold')).toBe(false);
   });
 });
