@@ -17,6 +17,19 @@ describe('e-mail rules (000 §5, 001 §5, D8)', () => {
     ['not-an-address', [ACCOUNT_MESSAGES.emailNotEdu]],
     ['', [ACCOUNT_MESSAGES.emailRequired]],
     [`${'a'.repeat(250)}@x.edu`, [ACCOUNT_MESSAGES.emailTooLong]],
+    // The .edu rule reads the domain of a valid address, not the end of the string (issue 14).
+    ['x@evil.com?x=.edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@evil.com#.edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@evil.com/.edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@evil.com .edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@evil.com@ucla.edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@.edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@ucla..edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@-ucla.edu', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@ucla.edu.evil.com', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['x@ucla.education', [ACCOUNT_MESSAGES.emailNotEdu]],
+    ['first.last+rooms@cs.ucla.edu', []],
+    ["o'brien@mit.edu", []],
   ])('sign-up: %s', (email, expected) => {
     expect(emailErrors(email, { requireEdu: true })).toEqual(expected);
   });

@@ -29,8 +29,13 @@ export const ACCOUNT_MESSAGES = {
   agreementRequired: 'You must accept the Terms of Service and Privacy Policy to continue',
 } as const;
 
-// A simple address pattern (001 §5): something@something.tld, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A valid address (001 §5, D8): the HTML standard's "valid e-mail address" (what a browser's
+ * type=email accepts), with at least one dot in the domain. The domain is host labels only, so
+ * `x@evil.com?x=.edu` is not an address at all, and the `.edu` rule reads the domain's last label.
+ */
+const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@([a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+)$/;
 
 export const normalizeEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -39,10 +44,9 @@ export function emailErrors(raw: string, options: { requireEdu: boolean }): stri
   const email = raw.trim();
   if (email.length === 0) return [ACCOUNT_MESSAGES.emailRequired];
   if (email.length > EMAIL_MAX) return [ACCOUNT_MESSAGES.emailTooLong];
-  if (!EMAIL_PATTERN.test(email)) {
-    return [options.requireEdu ? ACCOUNT_MESSAGES.emailNotEdu : ACCOUNT_MESSAGES.emailInvalid];
-  }
-  if (options.requireEdu && !email.toLowerCase().endsWith('.edu')) return [ACCOUNT_MESSAGES.emailNotEdu];
+  const domain = EMAIL_PATTERN.exec(email)?.[1];
+  if (!domain) return [options.requireEdu ? ACCOUNT_MESSAGES.emailNotEdu : ACCOUNT_MESSAGES.emailInvalid];
+  if (options.requireEdu && domain.toLowerCase().split('.').at(-1) !== 'edu') return [ACCOUNT_MESSAGES.emailNotEdu];
   return [];
 }
 

@@ -2,6 +2,7 @@
 import type { Clock } from '../shared/clock';
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
 import type { IdGenerator, RandomBytes } from '../shared/ids';
+import { cleanName } from '../shared/names';
 import { ipKey, type RateLimiter, reserveAll, WRITE_LIMITS } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { sanitizeText } from '../shared/sanitize';
@@ -86,7 +87,7 @@ function cleanGroupInput(input: GroupInput): Result<{ name: string; description:
   const errors = groupInputErrors(input);
   if (errors.length > 0) return err(validationError(errors));
   const description = sanitizeText(input.description ?? '', GROUP_LIMITS.descriptionMax);
-  return ok({ name: sanitizeText(input.name, GROUP_LIMITS.nameMax), description: description || null });
+  return ok({ name: sanitizeText(cleanName(input.name), GROUP_LIMITS.nameMax), description: description || null });
 }
 
 /** My groups and my mode; a mode naming a group I am no longer in reads as solo (000 §4). */

@@ -5,7 +5,9 @@ import {
   decideRemoval,
   effectiveMode,
   GROUP_LIMITS,
+  GROUP_MESSAGES,
   type GroupState,
+  groupInputErrors,
   INVITE_ALPHABET,
   inviteCodeFrom,
   isWellFormedCode,
@@ -101,5 +103,14 @@ describe('mode (000 §4)', () => {
       activeGroupId: null,
     });
     expect(effectiveMode({ mode: 'group', activeGroupId: 'g' }, ['g'])).toEqual({ mode: 'group', activeGroupId: 'g' });
+  });
+});
+
+describe('group names (issue 14)', () => {
+  it('measures and requires the name without bidi overrides or invisible characters', () => {
+    expect(groupInputErrors({ name: '\u200B\u202E\uFEFF' })).toEqual([
+      { path: 'name', message: GROUP_MESSAGES.nameRequired },
+    ]);
+    expect(groupInputErrors({ name: `${'\u200B'.repeat(60)}Westwood` })).toEqual([]);
   });
 });

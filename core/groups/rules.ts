@@ -6,6 +6,7 @@
  */
 import { DAY } from '../shared/clock';
 import { DomainError, type FieldError } from '../shared/errors';
+import { cleanName } from '../shared/names';
 import { err, ok, type Result } from '../shared/result';
 import { textErrors } from '../shared/sanitize';
 
@@ -84,9 +85,10 @@ export type GroupInput = { name: string; description?: string | null };
 /** 001 §5: the name is required (Please enter a group name); the description is optional. */
 export function groupInputErrors(input: GroupInput): FieldError[] {
   const errors: FieldError[] = [];
-  if (input.name.trim().length === 0) errors.push({ path: 'name', message: GROUP_MESSAGES.nameRequired });
+  const name = cleanName(input.name);
+  if (name.length === 0) errors.push({ path: 'name', message: GROUP_MESSAGES.nameRequired });
   else {
-    const e = textErrors(input.name, { max: GROUP_LIMITS.nameMax });
+    const e = textErrors(name, { max: GROUP_LIMITS.nameMax });
     if (e[0]) errors.push({ path: 'name', message: e[0] });
   }
   const d = textErrors(input.description ?? '', { max: GROUP_LIMITS.descriptionMax });

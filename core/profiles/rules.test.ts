@@ -2,11 +2,13 @@ import { isProfileComplete, profileCompletion } from './completeness';
 import type { Profile } from './model';
 import { photoKey, sniffImageType } from './photo-type';
 import {
+  checkBasics,
   checkPreferences,
   graduationYearOrFallback,
   moveInChoices,
   moveInDate,
   normalizeChips,
+  PROFILE_MESSAGES,
   type PreferencesInput,
   parseCommaList,
   promptAnswerErrors,
@@ -187,5 +189,30 @@ describe('completeness', () => {
     const c = profileCompletion(base);
     expect(c.missing).toContain('Add at least 3 photos');
     expect(c.percent).toBe(Math.round((1 / 7) * 100));
+  });
+});
+
+describe('profile names (issue 14)', () => {
+  const basics = (name: string) => ({
+    name,
+    bio: '',
+    university: 'UCLA',
+    major: '',
+    graduationYear: 2027,
+    gender: null,
+    genderSelfDescribe: null,
+  });
+  const campus = (n: string) => (n === 'UCLA' ? 'University of California, Los Angeles' : null);
+
+  it('stores the name without bidi overrides or zero-width characters', () => {
+    const r = checkBasics(basics('\u202EJor\u200Bdan\u2066 Lee\uFEFF'), campus);
+    expect(r.ok && r.value.name).toBe('Jordan Lee');
+  });
+
+  it('refuses a name made only of invisible characters as missing', () => {
+    expect(checkBasics(basics('\u200B\u200D\u202E'), campus)).toEqual({
+      ok: false,
+      errors: [{ path: 'basics.name', message: PROFILE_MESSAGES.nameRequired }],
+    });
   });
 });

@@ -3,6 +3,7 @@
  * Exact messages are the spec's; value sets are verbatim from 000 §5.
  */
 import type { FieldError } from '../shared/errors';
+import { cleanName } from '../shared/names';
 import { cleanText } from '../shared/sanitize';
 
 export const PHOTO_LIMITS = { wizardMin: 3, editorMin: 1, max: 6, maxBytes: 5 * 1024 * 1024 } as const;
@@ -334,7 +335,13 @@ export function checkBasics(
     if (!c.ok) errors.push({ path, message: c.message });
     return c.ok ? c.value : '';
   };
-  const name = field('basics.name', input.name, { required: true, max: NAME_MAX }, PROFILE_MESSAGES.nameRequired);
+  // Shown to others as a name: no bidi overrides or invisible characters (core/shared/names.ts).
+  const name = field(
+    'basics.name',
+    cleanName(input.name),
+    { required: true, max: NAME_MAX },
+    PROFILE_MESSAGES.nameRequired,
+  );
   const bio = field('basics.bio', input.bio, { max: BIO_MAX });
   const major = field('basics.major', input.major, { max: MAJOR_MAX });
   const university = canonicalUniversity(input.university.trim());

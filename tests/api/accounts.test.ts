@@ -271,3 +271,16 @@ describe('agreements', () => {
     expect((await c.get('/api/me')).json.user.hasAgreement).toBe(false);
   });
 });
+
+describe('sign-up addresses (issue 14)', () => {
+  it('refuses an address whose .edu is not the end of its domain, with the spec message, storing nothing', async () => {
+    const t = makeTestApp();
+    for (const email of ['x@evil.com?x=.edu', 'x@evil.com#.edu', 'x@evil.com/.edu']) {
+      const res = await t.client().post('/api/auth/sign-up', { email, password: GOOD_PASSWORD });
+      expect(res.status).toBe(400);
+      expect(res.json.detail).toBe(ACCOUNT_MESSAGES.emailNotEdu);
+      expect(await t.db.users.findByEmail(email)).toBeNull();
+    }
+    expect(await t.db.outbox.list()).toHaveLength(0);
+  });
+});

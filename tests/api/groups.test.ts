@@ -221,3 +221,17 @@ describe('solo and group mode (000 §4; D13)', () => {
     expect(await groupsOf(b)).toMatchObject({ mode: 'solo', activeGroupId: null });
   });
 });
+
+describe('group names (issue 14)', () => {
+  it('drops bidi overrides and zero-width characters from a name, and refuses one made only of them', async () => {
+    const t = makeTestApp();
+    const a = await student(t);
+    const created = await a.c.post('/api/groups', { name: '\u202EBruin\u200B Nest\uFEFF\u2066' });
+    expect(created.status).toBe(201);
+    expect(created.json.group.name).toBe('Bruin Nest');
+    const invisible = await a.c.post('/api/groups', { name: '\u200B\u202E\u2060' });
+    expect(invisible.status).toBe(400);
+    expect(invisible.json.detail).toBe(GROUP_MESSAGES.nameRequired);
+    expect((await groupsOf(a)).groups.map((g: { name: string }) => g.name)).toEqual(['Bruin Nest']);
+  });
+});
