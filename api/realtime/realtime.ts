@@ -258,7 +258,8 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
         return;
       }
       if (closing) return;
-      // An answer or hang-up relayed by another process still moves a call this process holds.
+      // The calls this user is in become known here; an answer or hang-up relayed by another
+      // process still moves a call this process holds.
       if (event.type === 'call') learn(user.id, event.signal);
       send(ws, event);
     });
