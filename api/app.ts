@@ -239,12 +239,14 @@ export function createApp(options: AppOptions) {
     const notFound = new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
     const owner = c.req.param('userId');
     if (!(await mayViewPhotos({ visibility: db.profiles, admins: db.admins }, viewer.id, owner))) throw notFound;
+    // Keys never change their bytes, so the key is the ETag; but the browser revalidates every
+    // time (no-cache), so a block or a deletion hides a photo it had already cached (issue 14, N44).
+    const etag = `"${c.req.param('file')}"`;
+    const caching = { 'Cache-Control': 'private, no-cache', ETag: etag };
     const found = await photoStore.get(`${owner}/${c.req.param('file')}`);
     if (!found) throw notFound;
-    return c.body(found.bytes as unknown as ArrayBuffer, 200, {
-      'Content-Type': found.contentType,
-      'Cache-Control': 'private, max-age=86400, immutable',
-    });
+    if (c.req.header('If-None-Match') === etag) return c.body(null, 304, caching);
+    return c.body(found.bytes as unknown as ArrayBuffer, 200, { 'Content-Type': found.contentType, ...caching });
   });
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'sessionCookie', {

@@ -53,9 +53,15 @@ describe('a block hides both sides on every read path (issue 14 item 5)', () => 
     const missing = await a.c.get('/api/profiles/00000000-0000-4000-8000-999999999999');
     expect(missing.status).toBe(404);
     expect((await a.c.get(`/api/profiles/${b.id}`)).status).toBe(200);
-    expect((await a.c.bytes(b.photo)).status).toBe(200);
+    const cached = await a.c.bytes(b.photo);
+    expect(cached.status).toBe(200);
+    // The browser must ask again before showing a cached photo, so a block reaches it too.
+    expect(cached.headers.get('cache-control')).toBe('private, no-cache');
+    const etag = cached.headers.get('etag') ?? '';
+    expect((await a.c.bytes(b.photo, { 'If-None-Match': etag })).status).toBe(304);
 
     const unblock = await block(a, b);
+    expect((await a.c.bytes(b.photo, { 'If-None-Match': etag })).status).toBe(404);
     // The blocker's own list names them, without a link to bytes that are now hidden.
     expect((await a.c.get('/api/blocks')).json.blocked).toMatchObject([{ blockedUserId: b.id, profilePhotoUrl: null }]);
     for (const [viewer, owner] of [

@@ -95,8 +95,8 @@ export class TestClient {
   }
 
   /** Raw bytes of a GET (media). */
-  async bytes(path: string) {
-    const h = new Headers();
+  async bytes(path: string, headers: Record<string, string> = {}) {
+    const h = new Headers(headers);
     if (this.cookies.size > 0) h.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
     const res = await this.fetchFn(new Request(`${TEST_ORIGIN}${path}`, { headers: h }));
     return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
