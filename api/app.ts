@@ -166,6 +166,8 @@ export function createApp(options: AppOptions) {
       photoStore,
       images: new SharpImageProcessor(),
       log,
+      rateLimiter: db.rateLimiter,
+      securityLog: db.securityLog,
     }),
   );
   const discoveryDeps: DiscoveryDeps = {
@@ -205,14 +207,17 @@ export function createApp(options: AppOptions) {
       securityAlertEmail: env.SECURITY_ALERT_EMAIL ?? null,
       log,
       rateLimiter: db.rateLimiter,
+      securityLog: db.securityLog,
     }),
   );
+  // Writes without a product cap spend from these (issue 14 item 7); refusals go to the security log.
+  const limits = { rateLimiter: db.rateLimiter, securityLog: db.securityLog };
+  app.route('/', groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups, ...limits }));
+  app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, ...limits }));
   app.route(
     '/',
-    groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups, rateLimiter: db.rateLimiter }),
+    privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups, sessionEndings, ...limits }),
   );
-  app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, rateLimiter: db.rateLimiter }));
-  app.route('/', privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups, sessionEndings }));
   app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog, sessionEndings }));
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
   app.route(

@@ -3,6 +3,7 @@ import { conversationIdFor } from '../likes/rules';
 import { autoFlags } from '../moderation/auto-flag';
 import { canViewProfile } from '../profiles/visibility';
 import type { DomainError } from '../shared/errors';
+import { secondsUntilFree } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { MESSAGE_MAX } from '../shared/sanitize';
 import type { ConversationSummary, Message, MessagingDeps } from './ports';
@@ -64,12 +65,16 @@ export async function sendMessage(
   // D19: a block ends the conversation for both.
   if (rel.blocked || !rel.otherActive) return err(messageErrors.closed());
   const now = deps.clock.now();
+  let oldest: Date | null = null;
   const message = await deps.conversations.send(
     { id: deps.ids.newId(), conversationId, senderId: userId, content, createdAt: now },
     new Date(now.getTime() - MESSAGE_WINDOW_MS),
-    (sent) => sent < MESSAGES_PER_HOUR,
+    (sent, oldestInWindow) => {
+      oldest = oldestInWindow;
+      return sent < MESSAGES_PER_HOUR;
+    },
   );
-  if (!message) return err(messageErrors.rateLimited());
+  if (!message) return err(messageErrors.rateLimited(secondsUntilFree(oldest, MESSAGE_WINDOW_MS, now)));
   for (const flag of autoFlags(content)) {
     await deps.flags.add({
       id: deps.ids.newId(),

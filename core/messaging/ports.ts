@@ -30,11 +30,14 @@ export interface ConversationRepository {
   participants(conversationId: string): Promise<string[] | null>;
   relationship(userId: string, otherId: string): Promise<Relationship>;
   list(userId: string): Promise<ConversationSummary[]>;
-  /** Counts the sender's messages in the window and, if `allowed` says so, stores the message; atomic. */
+  /**
+   * Counts the sender's messages in the window and, if `allowed` says so, stores the message;
+   * atomic. `allowed` also learns when the oldest of them was sent, for `Retry-After` (D19).
+   */
   send(
     message: Omit<Message, 'seq' | 'isRead'>,
     windowStart: Date,
-    allowed: (sentInWindow: number) => boolean,
+    allowed: (sentInWindow: number, oldestInWindow: Date | null) => boolean,
   ): Promise<Message | null>;
   /** Messages the viewer may see, oldest first: after `after` (catch-up) or before `before` (history). */
   messages(

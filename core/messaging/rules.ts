@@ -24,8 +24,12 @@ export const MESSAGE_MESSAGES = {
 
 export const messageErrors = {
   invalid: () => new DomainError('MESSAGES.INVALID', MESSAGE_MESSAGES.invalid),
-  rateLimited: () =>
-    new DomainError('MESSAGES.RATE_LIMITED', MESSAGE_MESSAGES.rate, undefined, MESSAGE_MESSAGES.rateTitle),
+  /** D19's cap: the spec's text, and when the oldest message in the hour leaves it (`Retry-After`). */
+  rateLimited: (retryAfterSeconds: number) =>
+    Object.assign(
+      new DomainError('MESSAGES.RATE_LIMITED', MESSAGE_MESSAGES.rate, undefined, MESSAGE_MESSAGES.rateTitle),
+      { retryAfterSeconds },
+    ),
   notFound: () => new DomainError('MESSAGES.CONVERSATION_NOT_FOUND', MESSAGE_MESSAGES.notFound),
   closed: () => new DomainError('MESSAGES.CLOSED', MESSAGE_MESSAGES.blocked),
   notMatched: () => new DomainError('MESSAGES.NOT_MATCHED', MESSAGE_MESSAGES.notMatched),

@@ -48,6 +48,15 @@ export async function reserveAll(
 export const ipKey = (ip: string | null) => ip ?? 'unknown';
 
 /**
+ * Seconds until the oldest unit in a sliding window leaves it, for `Retry-After` (at least 1: a
+ * `Retry-After` of 0 invites a hot loop). With no oldest known, one whole window.
+ */
+export function secondsUntilFree(oldest: Date | null, windowMs: number, now: Date): number {
+  const from = oldest?.getTime() ?? now.getTime();
+  return Math.max(1, Math.ceil((from + windowMs - now.getTime()) / 1000));
+}
+
+/**
  * Writes anyone can repeat (issue 14 item 7), per actor and per client address. Generous for a
  * person, small for a script: a student joins a handful of groups, files a few reports a day.
  */
@@ -63,4 +72,28 @@ export const WRITE_LIMITS = {
   votesPerIp: { limit: 100, windowMs: HOUR },
   /** The anonymous writes: CSP reports, consent records, client security events. */
   anonymousPerIp: { limit: 30, windowMs: HOUR },
+  // Signed-in writes with no product cap (issue 14 item 7). The per-IP rule is a multiple of the
+  // per-user one, so a dorm or campus behind one address is not stopped by its neighbours while a
+  // script driving many accounts from one host still is (sign-ups are limited per address too).
+  /** A student is in a handful of groups; each may hold a live invite code, so a flood would also crowd the code space guessers search (D18). */
+  groupsCreatedPerUser: { limit: 10, windowMs: DAY },
+  groupsCreatedPerIp: { limit: 50, windowMs: DAY },
+  /** A code lives 24 hours (D18); an admin regenerates one when it leaked, not twenty times an hour. */
+  inviteCodesPerUser: { limit: 20, windowMs: HOUR },
+  inviteCodesPerIp: { limit: 100, windowMs: HOUR },
+  /** Blocks and unblocks together: each one hides or shows a person and their conversation both ways, so toggling is a way to harass. */
+  blockChangesPerUser: { limit: 30, windowMs: HOUR },
+  blockChangesPerIp: { limit: 150, windowMs: HOUR },
+  /** Emergency contacts have no count cap (001 §5); a student keeps one to three and edits them rarely. */
+  contactWritesPerUser: { limit: 20, windowMs: HOUR },
+  contactWritesPerIp: { limit: 100, windowMs: HOUR },
+  /** Six photos at most, but upload-delete loops are unbounded, and each upload is re-encoded (D26), the costliest work a request can ask for. */
+  photoUploadsPerUser: { limit: 20, windowMs: HOUR },
+  photoUploadsPerIp: { limit: 200, windowMs: HOUR },
+  /** An export copies everything the account holds into an archive kept 7 days (D25); one a day is plenty. */
+  dataRequestsPerUser: { limit: 3, windowMs: DAY },
+  dataRequestsPerIp: { limit: 20, windowMs: DAY },
+  /** Every acceptance is kept as a row (000 §3); a student accepts once per version of the terms. */
+  agreementsPerUser: { limit: 10, windowMs: DAY },
+  agreementsPerIp: { limit: 50, windowMs: DAY },
 } as const satisfies Record<string, RateRule>;

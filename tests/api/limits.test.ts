@@ -4,9 +4,13 @@
  * before the work, not counted after it.
  */
 import { vi } from 'vitest';
+import { SharpImageProcessor } from '../../adapters/images/sharp.image-processor';
 import { RATE_LIMITS } from '../../core/accounts/policy';
+import { MESSAGES_PER_HOUR } from '../../core/messaging/rules';
+import { PHOTO_LIMITS } from '../../core/profiles/rules';
 import { WRITE_LIMITS } from '../../core/shared/rate-limit';
-import { quickStudent } from '../support/students';
+import { photoForm, png } from '../support/images';
+import { completeStudentProfile, quickStudent } from '../support/students';
 import { GOOD_PASSWORD, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
@@ -278,5 +282,184 @@ describe('writes anyone can repeat (issue 14 item 7)', () => {
     expectLimited(votes);
     const counted = (await t.db.feedback.popular(100)).reduce((sum, r) => sum + r.voteCount, 0);
     expect(counted).toBe(votesPerHour);
+  });
+});
+
+describe('signed-in writes without a product cap (issue 14 item 7)', () => {
+  /** limit + 1 concurrent requests: exactly `limit` are served, one is refused with Retry-After. */
+  async function overBy1(send: (i: number) => Promise<Reply>, rule: { limit: number }, ok: number) {
+    const replies = await burst(rule.limit + 1, send);
+    expect(statuses(replies)).toEqual({ [ok]: rule.limit, 429: 1 });
+    expectLimited(replies);
+    return replies;
+  }
+  const contact = (i: number) => ({
+    name: `Contact ${i}`,
+    phone: `310-555-${String(1000 + i)}`,
+    relationship: 'Friend',
+  });
+
+  it('creates 10 groups a day and 20 invite codes an hour per student', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'founder@ucla.edu'), '203.0.113.40');
+    await overBy1((i) => c.post('/api/groups', { name: `Crew ${i}` }), WRITE_LIMITS.groupsCreatedPerUser, 201);
+    expect((await c.get('/api/groups')).json.groups).toHaveLength(WRITE_LIMITS.groupsCreatedPerUser.limit);
+
+    const groupId = (await c.get('/api/groups')).json.groups[0].id as string;
+    const codes = await overBy1(
+      () => c.post(`/api/groups/${groupId}/invite-code`),
+      WRITE_LIMITS.inviteCodesPerUser,
+      201,
+    );
+    const issued = codes.filter((r) => r.status === 201).map((r) => r.json.inviteCode);
+    expect(new Set(issued).size).toBe(WRITE_LIMITS.inviteCodesPerUser.limit);
+  });
+
+  it('limits group creation per client address across students', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const perIp = WRITE_LIMITS.groupsCreatedPerIp.limit;
+    const perUser = WRITE_LIMITS.groupsCreatedPerUser.limit;
+    const n = Math.ceil((perIp + 1) / perUser);
+    const students = (await burst(n, (i) => signedInClient(t, `house${i}@ucla.edu`))).map((s) =>
+      behind(s, '203.0.113.41'),
+    );
+    const replies = await burst(perIp + 1, (i) =>
+      (students[i % n] as TestClient).post('/api/groups', { name: `Crew ${i}` }),
+    );
+    expect(statuses(replies)).toEqual({ 201: perIp, 429: 1 });
+    expectLimited(replies);
+    const elsewhere = await signedInClient(t, 'elsewhere@ucla.edu');
+    expect((await behind(elsewhere, '198.51.100.41').post('/api/groups', { name: 'Other' })).status).toBe(201);
+  });
+
+  it('takes 30 block changes an hour: blocks and unblocks spend from one budget', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'blocker@ucla.edu'), '203.0.113.42');
+    const target = await quickStudent(t, 'blocked@ucla.edu');
+    const limit = WRITE_LIMITS.blockChangesPerUser.limit;
+    const blocks = await burst(limit - 1, () => c.post('/api/blocks', { blockedUserId: target }));
+    expect(statuses(blocks)).toEqual({ 201: limit - 1 });
+    const blockId = (await c.get('/api/blocks')).json.blocked[0].id as string;
+    const unblocks = await burst(2, () => c.delete(`/api/blocks/${blockId}`));
+    expect(statuses(unblocks)).toEqual({ 200: 1, 429: 1 });
+    expectLimited(unblocks);
+    expect((await c.post('/api/blocks', { blockedUserId: target })).status).toBe(429);
+    expect((await c.get('/api/blocks')).json.blocked).toEqual([]);
+  });
+
+  it('takes 20 emergency-contact writes an hour: adds, edits, removals and primary changes', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'careful@ucla.edu'), '203.0.113.43');
+    const limit = WRITE_LIMITS.contactWritesPerUser.limit;
+    const added = await burst(limit - 3, (i) => c.post('/api/emergency-contacts', contact(i)));
+    expect(statuses(added)).toEqual({ 201: limit - 3 });
+    const id = added[0]?.json.contact.id as string;
+    expect((await c.put(`/api/emergency-contacts/${id}`, contact(99))).status).toBe(200);
+    expect((await c.post(`/api/emergency-contacts/${id}/primary`)).status).toBe(200);
+    const last = await burst(2, () => c.delete(`/api/emergency-contacts/${id}`));
+    expect(statuses(last)).toEqual({ 200: 1, 429: 1 });
+    expectLimited(last);
+    expect((await c.post('/api/emergency-contacts', contact(100))).status).toBe(429);
+    expect((await c.get('/api/emergency-contacts')).json.contacts).toHaveLength(limit - 4);
+  });
+
+  it('re-encodes at most 20 uploads an hour, so upload-and-delete loops stop at the limit', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'selfie@ucla.edu'), '203.0.113.44');
+    const reencode = vi.spyOn(SharpImageProcessor.prototype, 'reencode');
+    const bytes = await png(64, 64);
+    const limit = WRITE_LIMITS.photoUploadsPerUser.limit;
+    const replies = await burst(limit + 1, (i) =>
+      c.post('/api/profile/photos', photoForm(bytes, `p${i}.png`, 'image/png')),
+    );
+    const counts = statuses(replies);
+    expect(counts).toEqual({ 201: PHOTO_LIMITS.max, 400: limit - PHOTO_LIMITS.max, 429: 1 });
+    expectLimited(replies);
+    expect(reencode.mock.calls.length).toBeLessThanOrEqual(limit);
+    // Making room does not buy more uploads this hour.
+    const photos = (await c.get('/api/profile')).json.profile.photos as { id: string }[];
+    for (const p of photos) expect((await c.delete(`/api/profile/photos/${p.id}`)).status).toBe(200);
+    const calls = reencode.mock.calls.length;
+    const again = await c.post('/api/profile/photos', photoForm(bytes, 'again.png', 'image/png'));
+    expect(again.status).toBe(429);
+    expectLimited([again]);
+    expect(reencode.mock.calls.length).toBe(calls);
+    reencode.mockRestore();
+  });
+
+  it('takes 3 data requests a day and 10 agreement records a day per student', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'exporter@ucla.edu'), '203.0.113.45');
+    await overBy1(() => c.post('/api/data-requests', { requestType: 'export' }), WRITE_LIMITS.dataRequestsPerUser, 201);
+    expect((await c.get('/api/data-requests')).json.requests).toHaveLength(WRITE_LIMITS.dataRequestsPerUser.limit);
+
+    const saved = vi.spyOn(t.db.agreements, 'save');
+    const agreement = {
+      tos_accepted: true,
+      privacy_accepted: true,
+      marketing_accepted: false,
+      accepted_at: '2026-09-01T11:00:00.000Z',
+      user_agent: null,
+    };
+    await overBy1(() => c.post('/api/agreements', agreement), WRITE_LIMITS.agreementsPerUser, 201);
+    expect(saved).toHaveBeenCalledTimes(WRITE_LIMITS.agreementsPerUser.limit);
+  });
+
+  it('logs one rate_limited event per action and actor a minute, not one per refusal', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'flood@ucla.edu'), '203.0.113.46');
+    const me = (await c.get('/api/me')).json.user.id as string;
+    const limit = WRITE_LIMITS.contactWritesPerUser.limit;
+    const replies = await burst(limit + 10, (i) => c.post('/api/emergency-contacts', contact(i)));
+    expect(statuses(replies)).toEqual({ 201: limit, 429: 10 });
+    const limited = async () =>
+      (await t.db.securityLog.list(500)).filter((e) => e.eventType === 'rate_limited' && e.userId === me);
+    expect(await limited()).toMatchObject([{ ipAddress: '203.0.113.46', details: { action: 'contact' } }]);
+    t.clock.advance(61_000);
+    expect((await c.post('/api/emergency-contacts', contact(0))).status).toBe(429);
+    expect(await limited()).toHaveLength(2);
+  });
+});
+
+describe('the hourly message cap (D19; issue 14 item 7)', () => {
+  it('says when the oldest message in the hour leaves it, in Retry-After, with the spec text', async () => {
+    const t = makeTestApp();
+    const a = await signedInClient(t, 'ana@ucla.edu');
+    const b = await signedInClient(t, 'ben@ucla.edu');
+    const ids = await burst(2, async (i) => {
+      const c = [a, b][i] as TestClient;
+      const id = (await c.get('/api/me')).json.user.id as string;
+      await completeStudentProfile(t, id, i === 0 ? 'ana@ucla.edu' : 'ben@ucla.edu');
+      return id;
+    });
+    await a.post('/api/swipes', { targetUserId: ids[1], action: 'like' });
+    const conversationId = (await b.post('/api/swipes', { targetUserId: ids[0], action: 'like' })).json
+      .conversationId as string;
+    const send = () => a.post(`/api/conversations/${conversationId}/messages`, { content: 'hi' });
+
+    expect((await send()).status).toBe(201);
+    t.clock.advance(10 * 60_000);
+    await a.post('/api/auth/refresh');
+    // The other 199 of the hour, straight through the repository (the API would take a while).
+    for (let i = 0; i < MESSAGES_PER_HOUR - 1; i++)
+      await t.db.conversations.send(
+        { id: `m-${i}`, conversationId, senderId: ids[0] as string, content: `m${i}`, createdAt: t.clock.now() },
+        new Date(0),
+        () => true,
+      );
+    const over = await burst(3, send);
+    for (const r of over) {
+      expect(r.status).toBe(429);
+      expect(r.json).toMatchObject({
+        code: 'MESSAGES.RATE_LIMITED',
+        title: 'Rate limit exceeded',
+        detail: "You've reached your hourly message limit. Please try again later.",
+      });
+      // The first message leaves the hour 50 minutes from now.
+      expect(r.headers.get('retry-after')).toBe(String(50 * 60));
+    }
+    t.clock.advance(50 * 60_000 + 1);
+    await a.post('/api/auth/refresh');
+    expect((await send()).status).toBe(201);
   });
 });

@@ -338,6 +338,22 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(stored.map((m) => m.seq)).toEqual([...seqs].sort((x, y) => x - y));
     });
 
+    it('tells the cap when the oldest message in the window was sent, for Retry-After (issue 14)', async () => {
+      const { id, a } = await conversation();
+      const seen: [number, Date | null][] = [];
+      const spy = (n: number, oldest: Date | null) => {
+        seen.push([n, oldest]);
+        return true;
+      };
+      await db.conversations.send(message(id, a, 'old', later(-7_200_000)), T0, () => true);
+      await db.conversations.send(message(id, a, 'first', later(1000)), T0, spy);
+      await db.conversations.send(message(id, a, 'second', later(2000)), T0, spy);
+      expect(seen).toEqual([
+        [0, null],
+        [1, later(1000)],
+      ]);
+    });
+
     it('pages, counts unread, marks read and erases once both delete', async () => {
       const { id, a, b } = await conversation();
       for (let i = 0; i < 5; i++) await db.conversations.send(message(id, a, `m${i}`, later(i)), T0, () => true);

@@ -34,7 +34,8 @@ export class PostgresConversationRepository implements ConversationRepository {
          FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
          WHERE p.user_id = @me AND p.hidden = 0
          ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
-      sentInWindow: 'SELECT count(*) AS n FROM messages WHERE sender_id = ? AND created_at > ?',
+      sentInWindow:
+        'SELECT count(*) AS n, min(created_at) AS oldest FROM messages WHERE sender_id = ? AND created_at > ?',
       insertMessage: `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, created_at)
          VALUES (@id, @conversationId, @senderId, @content, 0, 0, @createdAt) RETURNING seq`,
       touchConversation: `UPDATE conversations SET last_message_at = @at, last_message_text = @text, last_message_seq = @seq WHERE id = @id`,
@@ -102,12 +103,19 @@ export class PostgresConversationRepository implements ConversationRepository {
     });
   }
 
-  async send(message: Omit<Message, 'seq' | 'isRead'>, windowStart: Date, allowed: (sent: number) => boolean) {
+  async send(
+    message: Omit<Message, 'seq' | 'isRead'>,
+    windowStart: Date,
+    allowed: (sent: number, oldest: Date | null) => boolean,
+  ) {
     return this.sql.transaction(async (tx): Promise<Message | null> => {
       // The sender's row lock makes count-and-insert atomic across processes (D19's cap holds, D4).
       await tx.lockUsers(message.senderId);
-      const sent = ((await tx.get(this.s.sentInWindow!, [message.senderId, windowStart.getTime()])) as { n: number }).n;
-      if (!allowed(sent)) return null;
+      const sent = (await tx.get(this.s.sentInWindow!, [message.senderId, windowStart.getTime()])) as {
+        n: number;
+        oldest: number | null;
+      };
+      if (!allowed(sent.n, sent.oldest === null ? null : new Date(sent.oldest))) return null;
       const at = message.createdAt.getTime();
       const row = (await tx.get(this.s.insertMessage!, { ...message, createdAt: at })) as { seq: number };
       const seq = row.seq;

@@ -42,7 +42,9 @@ export class SqliteConversationRepository implements ConversationRepository {
          WHERE p.user_id = @me AND p.hidden = 0
          ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
       ),
-      sentInWindow: sql.prepare('SELECT count(*) AS n FROM messages WHERE sender_id = ? AND created_at > ?'),
+      sentInWindow: sql.prepare(
+        'SELECT count(*) AS n, min(created_at) AS oldest FROM messages WHERE sender_id = ? AND created_at > ?',
+      ),
       insertMessage: sql.prepare(
         `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, created_at)
          VALUES (@id, @conversationId, @senderId, @content, 0, 0, @createdAt)`,
@@ -124,10 +126,17 @@ export class SqliteConversationRepository implements ConversationRepository {
     });
   }
 
-  async send(message: Omit<Message, 'seq' | 'isRead'>, windowStart: Date, allowed: (sent: number) => boolean) {
+  async send(
+    message: Omit<Message, 'seq' | 'isRead'>,
+    windowStart: Date,
+    allowed: (sent: number, oldest: Date | null) => boolean,
+  ) {
     const run = this.db.$client.transaction((): Message | null => {
-      const sent = (this.s.sentInWindow!.get(message.senderId, windowStart.getTime()) as { n: number }).n;
-      if (!allowed(sent)) return null;
+      const sent = this.s.sentInWindow!.get(message.senderId, windowStart.getTime()) as {
+        n: number;
+        oldest: number | null;
+      };
+      if (!allowed(sent.n, sent.oldest === null ? null : new Date(sent.oldest))) return null;
       const at = message.createdAt.getTime();
       const info = this.s.insertMessage!.run({ ...message, createdAt: at });
       const seq = Number(info.lastInsertRowid);

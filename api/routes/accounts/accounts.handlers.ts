@@ -7,8 +7,10 @@ import { saveAgreement } from '../../../core/accounts/save-agreement';
 import { refreshSession, signIn, signOut } from '../../../core/accounts/sessions';
 import { confirmEmail, resendConfirmation, signUp } from '../../../core/accounts/sign-up';
 import { unauthenticated } from '../../../core/shared/errors';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
+import { spendPerActor } from '../../middleware/rate-limit';
 import {
   type CookieNames,
   clearSessionCookies,
@@ -93,6 +95,7 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
 
   app.openapi(routes.saveAgreementRoute, async (c) => {
     const user = requireUser(c);
+    await spendPerActor(deps, c, 'agreement', WRITE_LIMITS.agreementsPerUser, WRITE_LIMITS.agreementsPerIp);
     return c.json(unwrap(await saveAgreement(deps, user.id, c.req.valid('json'), ctx(c))), 201);
   });
 

@@ -149,7 +149,7 @@ export const saveAgreementRoute = createRoute({
   request: { body: jsonBody(AgreementSchema) },
   responses: {
     201: jsonResponse(z.object({ saved: z.literal(true) }), 'Agreement recorded'),
-    ...problems([401], { body: true, mutating: true }),
+    ...problems([401, 429], { body: true, mutating: true }),
   },
 });
 

@@ -5,10 +5,10 @@ import {
   submitFeatureRequest,
   voteForRequest,
 } from '../../../core/feedback/feature-requests';
-import { ipKey, WRITE_LIMITS } from '../../../core/shared/rate-limit';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
-import { type LimitDeps, spendOrRefuse } from '../../middleware/rate-limit';
+import { type LimitDeps, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './feedback.routes';
@@ -18,10 +18,13 @@ export function feedbackRouter(deps: FeedbackDeps & LimitDeps) {
 
   app.openapi(routes.submitRoute, async (c) => {
     const user = requireUser(c);
-    await spendOrRefuse(deps, [
-      [`feature-request:user:${user.id}`, WRITE_LIMITS.featureRequestsPerUser],
-      [`feature-request:ip:${ipKey(c.get('ip'))}`, WRITE_LIMITS.featureRequestsPerIp],
-    ]);
+    await spendPerActor(
+      deps,
+      c,
+      'feature-request',
+      WRITE_LIMITS.featureRequestsPerUser,
+      WRITE_LIMITS.featureRequestsPerIp,
+    );
     return c.json(unwrap(await submitFeatureRequest(deps, user.id, c.req.valid('json'))), 201);
   });
 
@@ -33,10 +36,7 @@ export function feedbackRouter(deps: FeedbackDeps & LimitDeps) {
   app.openapi(routes.voteRoute, async (c) => {
     const user = requireUser(c);
     // One vote per request per day (001 §5) still lets a script vote on every request.
-    await spendOrRefuse(deps, [
-      [`vote:user:${user.id}`, WRITE_LIMITS.votesPerUser],
-      [`vote:ip:${ipKey(c.get('ip'))}`, WRITE_LIMITS.votesPerIp],
-    ]);
+    await spendPerActor(deps, c, 'vote', WRITE_LIMITS.votesPerUser, WRITE_LIMITS.votesPerIp);
     return c.json(unwrap(await voteForRequest(deps, user.id, c.req.valid('param').featureRequestId)), 200);
   });
 

@@ -13,10 +13,10 @@ import {
   updateGroup,
 } from '../../../core/groups/groups';
 import { isCodeLive } from '../../../core/groups/rules';
-import type { Clock } from '../../../core/shared/clock';
-import type { RateLimiter } from '../../../core/shared/rate-limit';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
+import { type LimitDeps, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './groups.routes';
@@ -41,7 +41,7 @@ const toGroupDto = (g: GroupView, now: Date) => {
   };
 };
 
-export function groupsRouter(deps: GroupDeps & { clock: Clock; rateLimiter: RateLimiter }) {
+export function groupsRouter(deps: GroupDeps & LimitDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const dto = (g: GroupView) => toGroupDto(g, deps.clock.now());
 
@@ -53,6 +53,7 @@ export function groupsRouter(deps: GroupDeps & { clock: Clock; rateLimiter: Rate
 
   app.openapi(routes.createGroupRoute, async (c) => {
     const user = requireUser(c);
+    await spendPerActor(deps, c, 'group-create', WRITE_LIMITS.groupsCreatedPerUser, WRITE_LIMITS.groupsCreatedPerIp);
     return c.json({ group: dto(unwrap(await createGroup(deps, user.id, c.req.valid('json')))) }, 201);
   });
 
@@ -69,6 +70,7 @@ export function groupsRouter(deps: GroupDeps & { clock: Clock; rateLimiter: Rate
 
   app.openapi(routes.inviteCodeRoute, async (c) => {
     const user = requireUser(c);
+    await spendPerActor(deps, c, 'invite-code', WRITE_LIMITS.inviteCodesPerUser, WRITE_LIMITS.inviteCodesPerIp);
     const code = unwrap(await generateInviteCode(deps, user.id, c.req.valid('param').groupId));
     return c.json({ inviteCode: code.inviteCode, expiresAt: code.expiresAt.toISOString() }, 201);
   });

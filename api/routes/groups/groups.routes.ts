@@ -62,7 +62,7 @@ export const createGroupRoute = createRoute({
   request: { body: jsonBody(GroupBody) },
   responses: {
     201: jsonResponse(z.object({ group: GroupSchema }), 'Created'),
-    ...problems([401], { body: true, mutating: true }),
+    ...problems([401, 429], { body: true, mutating: true }),
   },
 });
 
@@ -104,7 +104,7 @@ export const inviteCodeRoute = createRoute({
   request: { params: GroupParam },
   responses: {
     201: jsonResponse(z.object({ inviteCode: z.string(), expiresAt: z.string() }), 'The new code'),
-    ...problems([400, 401, 404], { mutating: true }),
+    ...problems([400, 401, 404, 429], { mutating: true }),
   },
 });
 

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import type { ConsentRecord, StoredMail } from '../../../adapters/db/sqlite/platform.repository';
 import { firstLink } from '../../../core/accounts/mails';
 import type { SecurityEventLog } from '../../../core/accounts/ports';
@@ -33,8 +34,8 @@ export type PlatformDeps = {
 };
 
 /** Anyone can write these without signing in, so each is limited per client address (issue 14). */
-const perIp = (deps: PlatformDeps, what: string, ip: string | null) =>
-  spendOrRefuse(deps, [[`${what}:ip:${ipKey(ip)}`, WRITE_LIMITS.anonymousPerIp]]);
+const perIp = (deps: PlatformDeps, c: Pick<Context<AppEnv>, 'get'>, what: string) =>
+  spendOrRefuse(deps, c, [[`${what}:ip:${ipKey(c.get('ip'))}`, WRITE_LIMITS.anonymousPerIp]]);
 
 export function platformRouter(deps: PlatformDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -48,7 +49,7 @@ export function platformRouter(deps: PlatformDeps) {
 
   app.openapi(routes.logConsentRoute, async (c) => {
     const body = c.req.valid('json');
-    await perIp(deps, 'consent', c.get('ip'));
+    await perIp(deps, c, 'consent');
     await deps.consentLog.record(
       { ...body, userId: c.get('user')?.id ?? null, ip: c.get('ip'), userAgent: c.get('userAgent') },
       deps.clock.now(),
@@ -58,7 +59,7 @@ export function platformRouter(deps: PlatformDeps) {
 
   app.openapi(routes.securityEventRoute, async (c) => {
     const body = c.req.valid('json');
-    await perIp(deps, 'security-event', c.get('ip'));
+    await perIp(deps, c, 'security-event');
     await deps.securityLog.record(
       {
         type: body.event_type,
@@ -76,7 +77,7 @@ export function platformRouter(deps: PlatformDeps) {
     const parsed = routes.CspReport.safeParse(await readJson(c.req));
     if (!parsed.success)
       throw new DomainFailure(validationError([{ path: 'csp-report', message: 'Invalid input detected' }]));
-    await perIp(deps, 'csp-report', c.get('ip'));
+    await perIp(deps, c, 'csp-report');
     const report = parsed.data['csp-report'];
     await deps.securityLog.record(
       {

@@ -1,7 +1,9 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { type DataRequest, downloadExport, type PrivacyDeps, requestData } from '../../../core/privacy/data-requests';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
+import { type LimitDeps, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './privacy.routes';
@@ -15,7 +17,9 @@ const dto = (r: DataRequest) => ({
   expiresAt: r.expiresAt?.toISOString() ?? null,
 });
 
-export function privacyRouter(deps: PrivacyDeps & Pick<Parameters<typeof requestData>[0], 'sessionEndings'>) {
+export function privacyRouter(
+  deps: PrivacyDeps & Pick<Parameters<typeof requestData>[0], 'sessionEndings'> & LimitDeps,
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.listRequestsRoute, async (c) => {
@@ -25,6 +29,7 @@ export function privacyRouter(deps: PrivacyDeps & Pick<Parameters<typeof request
 
   app.openapi(routes.createRequestRoute, async (c) => {
     const user = requireUser(c);
+    await spendPerActor(deps, c, 'data-request', WRITE_LIMITS.dataRequestsPerUser, WRITE_LIMITS.dataRequestsPerIp);
     const request = unwrap(await requestData(deps, user.id, c.req.valid('json').requestType));
     return c.json({ request: dto(request) }, 201);
   });

@@ -34,7 +34,7 @@ export const createRequestRoute = createRoute({
   request: { body: jsonBody(z.strictObject({ requestType: z.enum(['export', 'deletion']) })) },
   responses: {
     201: jsonResponse(z.object({ request: Request }), 'Requested'),
-    ...problems([401], { body: true, mutating: true }),
+    ...problems([401, 429], { body: true, mutating: true }),
   },
 });
 

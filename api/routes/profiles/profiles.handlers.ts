@@ -4,8 +4,10 @@ import type { ProfileDeps } from '../../../core/profiles/ports';
 import { suggest } from '../../../core/profiles/rules';
 import { completeProfile, updateProfile } from '../../../core/profiles/save-profile';
 import { getOwnProfile, viewProfile } from '../../../core/profiles/view-profile';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
+import { type LimitDeps, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import { toOwnProfileDto, toPublicProfileDto } from './profiles.mappers';
@@ -13,7 +15,7 @@ import * as routes from './profiles.routes';
 
 const photoDto = (photos: { id: string; url: string }[]) => ({ photos: photos.map((p) => ({ id: p.id, url: p.url })) });
 
-export function profilesRouter(deps: ProfileDeps) {
+export function profilesRouter(deps: ProfileDeps & LimitDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.listPromptsRoute, async (c) => {
@@ -37,6 +39,8 @@ export function profilesRouter(deps: ProfileDeps) {
   app.openapi(routes.uploadPhotoRoute, async (c) => {
     const user = requireUser(c);
     const { photo } = c.req.valid('form');
+    // Spent before the bytes are read and re-encoded: the expensive part is what the limit protects.
+    await spendPerActor(deps, c, 'photo-upload', WRITE_LIMITS.photoUploadsPerUser, WRITE_LIMITS.photoUploadsPerIp);
     const bytes = new Uint8Array(await photo.arrayBuffer());
     return c.json(photoDto(unwrap(await uploadPhoto(deps, user.id, { name: photo.name, bytes }))), 201);
   });

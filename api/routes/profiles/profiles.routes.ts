@@ -186,7 +186,7 @@ export const uploadPhotoRoute = createRoute({
   },
   responses: {
     201: jsonResponse(PhotoList, 'The photos in order'),
-    ...problems([401], { body: true, mutating: true }),
+    ...problems([401, 429], { body: true, mutating: true }),
   },
 });
 

@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { RATE_LIMITS } from '../../../core/accounts/policy';
 import {
   addContact,
@@ -14,7 +15,7 @@ import {
 import { ipKey, WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
-import { type LimitDeps, spendOrRefuse } from '../../middleware/rate-limit';
+import { type LimitDeps, spendOrRefuse, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './safety.routes';
@@ -31,10 +32,15 @@ const contactDto = (c: { createdAt: Date; updatedAt: Date } & Record<string, unk
 
 export function safetyRouter(deps: SafetyDeps & LimitDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const blockChange = (c: Context<AppEnv>) =>
+    spendPerActor(deps, c, 'block', WRITE_LIMITS.blockChangesPerUser, WRITE_LIMITS.blockChangesPerIp);
+  const contactWrite = (c: Context<AppEnv>) =>
+    spendPerActor(deps, c, 'contact', WRITE_LIMITS.contactWritesPerUser, WRITE_LIMITS.contactWritesPerIp);
 
   app.openapi(routes.blockRoute, async (c) => {
     const user = requireUser(c);
     const body = c.req.valid('json');
+    await blockChange(c);
     return c.json(
       unwrap(await blockUser(deps, user.id, { userId: body.blockedUserId, reason: body.reason ?? null })),
       201,
@@ -49,6 +55,7 @@ export function safetyRouter(deps: SafetyDeps & LimitDeps) {
 
   app.openapi(routes.unblockRoute, async (c) => {
     const user = requireUser(c);
+    await blockChange(c);
     return c.json(unwrap(await unblockUser(deps, user.id, c.req.valid('param').blockId)), 200);
   });
 
@@ -56,10 +63,7 @@ export function safetyRouter(deps: SafetyDeps & LimitDeps) {
     const user = requireUser(c);
     const b = c.req.valid('json');
     // Issue 14: a flood of reports buries the real ones in the admins' queue.
-    await spendOrRefuse(deps, [
-      [`report:user:${user.id}`, WRITE_LIMITS.reportsPerUser],
-      [`report:ip:${ipKey(c.get('ip'))}`, WRITE_LIMITS.reportsPerIp],
-    ]);
+    await spendPerActor(deps, c, 'report', WRITE_LIMITS.reportsPerUser, WRITE_LIMITS.reportsPerIp);
     const result = await reportUser(deps, user.id, {
       userId: b.reportedUserId,
       category: b.category,
@@ -76,27 +80,31 @@ export function safetyRouter(deps: SafetyDeps & LimitDeps) {
 
   app.openapi(routes.addContactRoute, async (c) => {
     const user = requireUser(c);
+    await contactWrite(c);
     return c.json({ contact: contactDto(unwrap(await addContact(deps, user.id, c.req.valid('json')))) }, 201);
   });
 
   app.openapi(routes.updateContactRoute, async (c) => {
     const user = requireUser(c);
+    await contactWrite(c);
     return c.json(unwrap(await updateContact(deps, user.id, c.req.valid('param').contactId, c.req.valid('json'))), 200);
   });
 
   app.openapi(routes.deleteContactRoute, async (c) => {
     const user = requireUser(c);
+    await contactWrite(c);
     return c.json(unwrap(await deleteContact(deps, user.id, c.req.valid('param').contactId)), 200);
   });
 
   app.openapi(routes.primaryContactRoute, async (c) => {
     const user = requireUser(c);
+    await contactWrite(c);
     return c.json(unwrap(await makePrimary(deps, user.id, c.req.valid('param').contactId)), 200);
   });
 
   app.openapi(routes.incidentRoute, async (c) => {
     // Anyone may report, so the form is rate-limited per client address.
-    await spendOrRefuse(deps, [[`incident:ip:${ipKey(c.get('ip'))}`, RATE_LIMITS.mailPerIp]]);
+    await spendOrRefuse(deps, c, [[`incident:ip:${ipKey(c.get('ip'))}`, RATE_LIMITS.mailPerIp]]);
     const r = unwrap(await reportIncident(deps, c.get('user')?.id ?? null, c.req.valid('json')));
     return c.json(
       {
