@@ -84,9 +84,12 @@ export const WRITE_LIMITS = {
   /** Blocks and unblocks together: each one hides or shows a person and their conversation both ways, so toggling is a way to harass. */
   blockChangesPerUser: { limit: 30, windowMs: HOUR },
   blockChangesPerIp: { limit: 150, windowMs: HOUR },
-  /** Emergency contacts have no count cap (001 §5); a student keeps one to three and edits them rarely. */
-  contactWritesPerUser: { limit: 20, windowMs: HOUR },
-  contactWritesPerIp: { limit: 100, windowMs: HOUR },
+  /**
+   * Emergency contacts have no count cap (001 §5), so adding one is limited; a student keeps one to
+   * three. Edits, removals and primary changes rewrite what is there and are not counted.
+   */
+  contactsAddedPerUser: { limit: 20, windowMs: DAY },
+  contactsAddedPerIp: { limit: 100, windowMs: DAY },
   /** Six photos at most, but upload-delete loops are unbounded, and each upload is re-encoded (D26), the costliest work a request can ask for. */
   photoUploadsPerUser: { limit: 20, windowMs: HOUR },
   photoUploadsPerIp: { limit: 200, windowMs: HOUR },

@@ -347,20 +347,25 @@ describe('signed-in writes without a product cap (issue 14 item 7)', () => {
     expect((await c.get('/api/blocks')).json.blocked).toEqual([]);
   });
 
-  it('takes 20 emergency-contact writes an hour: adds, edits, removals and primary changes', async () => {
+  it('adds 20 emergency contacts a day; edits, removals and primary changes rewrite and are not counted', async () => {
     const t = makeTestApp({ TRUST_PROXY: 'true' });
     const c = behind(await signedInClient(t, 'careful@ucla.edu'), '203.0.113.43');
-    const limit = WRITE_LIMITS.contactWritesPerUser.limit;
-    const added = await burst(limit - 3, (i) => c.post('/api/emergency-contacts', contact(i)));
-    expect(statuses(added)).toEqual({ 201: limit - 3 });
-    const id = added[0]?.json.contact.id as string;
-    expect((await c.put(`/api/emergency-contacts/${id}`, contact(99))).status).toBe(200);
-    expect((await c.post(`/api/emergency-contacts/${id}/primary`)).status).toBe(200);
-    const last = await burst(2, () => c.delete(`/api/emergency-contacts/${id}`));
-    expect(statuses(last)).toEqual({ 200: 1, 429: 1 });
-    expectLimited(last);
+    const limit = WRITE_LIMITS.contactsAddedPerUser.limit;
+    const added = await overBy1(
+      (i) => c.post('/api/emergency-contacts', contact(i)),
+      WRITE_LIMITS.contactsAddedPerUser,
+      201,
+    );
+    const ids = added.filter((r) => r.status === 201).map((r) => r.json.contact.id as string);
+    const edits = await burst(limit, (i) => c.put(`/api/emergency-contacts/${ids[i]}`, contact(50 + i)));
+    expect(statuses(edits)).toEqual({ 200: limit });
+    expect((await c.post(`/api/emergency-contacts/${ids[1]}/primary`)).status).toBe(200);
+    expect((await c.delete(`/api/emergency-contacts/${ids[0]}`)).status).toBe(200);
     expect((await c.post('/api/emergency-contacts', contact(100))).status).toBe(429);
-    expect((await c.get('/api/emergency-contacts')).json.contacts).toHaveLength(limit - 4);
+    expect((await c.get('/api/emergency-contacts')).json.contacts).toHaveLength(limit - 1);
+    t.clock.advance(24 * 3_600_000 + 1000);
+    await c.post('/api/auth/refresh');
+    expect((await c.post('/api/emergency-contacts', contact(101))).status).toBe(201);
   });
 
   it('re-encodes at most 20 uploads an hour, so upload-and-delete loops stop at the limit', async () => {
@@ -409,7 +414,7 @@ describe('signed-in writes without a product cap (issue 14 item 7)', () => {
     const t = makeTestApp({ TRUST_PROXY: 'true' });
     const c = behind(await signedInClient(t, 'flood@ucla.edu'), '203.0.113.46');
     const me = (await c.get('/api/me')).json.user.id as string;
-    const limit = WRITE_LIMITS.contactWritesPerUser.limit;
+    const limit = WRITE_LIMITS.contactsAddedPerUser.limit;
     const replies = await burst(limit + 10, (i) => c.post('/api/emergency-contacts', contact(i)));
     expect(statuses(replies)).toEqual({ 201: limit, 429: 10 });
     const limited = async () =>

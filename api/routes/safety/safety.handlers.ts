@@ -34,8 +34,6 @@ export function safetyRouter(deps: SafetyDeps & LimitDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const blockChange = (c: Context<AppEnv>) =>
     spendPerActor(deps, c, 'block', WRITE_LIMITS.blockChangesPerUser, WRITE_LIMITS.blockChangesPerIp);
-  const contactWrite = (c: Context<AppEnv>) =>
-    spendPerActor(deps, c, 'contact', WRITE_LIMITS.contactWritesPerUser, WRITE_LIMITS.contactWritesPerIp);
 
   app.openapi(routes.blockRoute, async (c) => {
     const user = requireUser(c);
@@ -80,25 +78,22 @@ export function safetyRouter(deps: SafetyDeps & LimitDeps) {
 
   app.openapi(routes.addContactRoute, async (c) => {
     const user = requireUser(c);
-    await contactWrite(c);
+    await spendPerActor(deps, c, 'contact', WRITE_LIMITS.contactsAddedPerUser, WRITE_LIMITS.contactsAddedPerIp);
     return c.json({ contact: contactDto(unwrap(await addContact(deps, user.id, c.req.valid('json')))) }, 201);
   });
 
   app.openapi(routes.updateContactRoute, async (c) => {
     const user = requireUser(c);
-    await contactWrite(c);
     return c.json(unwrap(await updateContact(deps, user.id, c.req.valid('param').contactId, c.req.valid('json'))), 200);
   });
 
   app.openapi(routes.deleteContactRoute, async (c) => {
     const user = requireUser(c);
-    await contactWrite(c);
     return c.json(unwrap(await deleteContact(deps, user.id, c.req.valid('param').contactId)), 200);
   });
 
   app.openapi(routes.primaryContactRoute, async (c) => {
     const user = requireUser(c);
-    await contactWrite(c);
     return c.json(unwrap(await makePrimary(deps, user.id, c.req.valid('param').contactId)), 200);
   });
 

@@ -146,7 +146,7 @@ export const updateContactRoute = createRoute({
   request: { params: ContactParam, body: jsonBody(ContactBody) },
   responses: {
     200: jsonResponse(z.object({ updated: z.literal(true) }), 'Saved'),
-    ...problems([401, 404, 429], { body: true, mutating: true }),
+    ...problems([401, 404], { body: true, mutating: true }),
   },
 });
 
@@ -160,7 +160,7 @@ export const deleteContactRoute = createRoute({
   request: { params: ContactParam },
   responses: {
     200: jsonResponse(z.object({ deleted: z.literal(true) }), 'Deleted'),
-    ...problems([400, 401, 404, 429], { mutating: true }),
+    ...problems([400, 401, 404], { mutating: true }),
   },
 });
 
@@ -174,7 +174,7 @@ export const primaryContactRoute = createRoute({
   request: { params: ContactParam },
   responses: {
     200: jsonResponse(z.object({ primary: z.literal(true) }), 'Primary'),
-    ...problems([400, 401, 404, 429], { mutating: true }),
+    ...problems([400, 401, 404], { mutating: true }),
   },
 });
 

@@ -5254,15 +5254,6 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
-                /** @description Rate limited */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
                 /** @description Unexpected error (no internals shown) */
                 500: {
                     headers: {
@@ -5355,15 +5346,6 @@ export interface paths {
                 };
                 /** @description Body is not JSON */
                 415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limited */
-                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -5476,15 +5458,6 @@ export interface paths {
                 };
                 /** @description Body is not JSON */
                 415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/problem+json": components["schemas"]["Problem"];
-                    };
-                };
-                /** @description Rate limited */
-                429: {
                     headers: {
                         [name: string]: unknown;
                     };
