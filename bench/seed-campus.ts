@@ -19,6 +19,8 @@ export async function seedCampus(
   dbFile: string,
   count: number,
   seed = 7,
+  /** How many of the 22 universities to spread over (1: everyone on one campus, all in each other's reach). */
+  campuses = UNIVERSITIES.length,
 ): Promise<{ ids: string[]; universities: string[] }> {
   const db = openDatabase(`file:${dbFile}`, uuidIds);
   await db.referenceData.upsert(UNIVERSITIES, PROMPTS);
@@ -54,7 +56,7 @@ export async function seedCampus(
   sql.transaction(() => {
     for (let i = 0; i < count; i++) {
       const id = uuidIds.newId();
-      const uni = UNIVERSITIES[i % UNIVERSITIES.length]!;
+      const uni = UNIVERSITIES[i % campuses]!;
       user.run(id, `bench${i}@${uni.emailDomain}`, now, now, now);
       profile.run(id, `Student ${i}`, uni.name, rnd.int(2026, 2030), rnd.pick(GENDERS), now, now, now);
       const min = rnd.int(4, 15) * 100;

@@ -108,8 +108,9 @@ describe('durability under SIGKILL', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const start = () => startServer({ dbFile, port, env: { TRUST_PROXY: 'true' } });
-    // Students to like and a conversation to write in, loaded before the first start.
-    const { ids } = await seedCampus(dbFile, 600);
+    // Students to like and a conversation to write in, loaded before the first start; one campus,
+    // so every like is within the deck's reach (D13, N45).
+    const { ids } = await seedCampus(dbFile, 600, 7, 1);
     world.liker = ids[0] as string;
     world.targets = ids.slice(2);
     [world.conversation] = (await seedConversations(dbFile, [[ids[0] as string, ids[1] as string]])) as [string];
