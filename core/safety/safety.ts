@@ -34,6 +34,17 @@ export type BlockedUser = {
   createdAt: Date;
 };
 
+/** A report as filed (D20). */
+export type NewReport = {
+  id: string;
+  reporterId: string;
+  reportedUserId: string;
+  category: string;
+  severity: string;
+  details: string | null;
+  at: Date;
+};
+
 export interface SafetyRepository {
   userExists(userId: string): Promise<boolean>;
   block(input: {
@@ -50,15 +61,7 @@ export interface SafetyRepository {
    * Files a pending report unless this reporter already has a pending one on this user (false
    * then); atomic, so concurrent duplicates store one.
    */
-  report(input: {
-    id: string;
-    reporterId: string;
-    reportedUserId: string;
-    category: string;
-    severity: string;
-    details: string | null;
-    at: Date;
-  }): Promise<boolean>;
+  report(input: NewReport): Promise<boolean>;
   contacts(userId: string): Promise<Contact[]>;
   /** Adds a contact; the first one becomes primary (001 §5). */
   addContact(userId: string, c: Omit<Contact, 'isPrimary'>): Promise<Contact>;

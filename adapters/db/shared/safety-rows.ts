@@ -1,6 +1,6 @@
 /** What the SQLite and PostgreSQL safety repositories share (N29: same representation, same SQL). */
 import type { DataRequest } from '../../../core/privacy/data-requests';
-import type { Contact } from '../../../core/safety/safety';
+import type { Contact, NewReport } from '../../../core/safety/safety';
 
 export type ContactRow = {
   id: string;
@@ -81,15 +81,7 @@ export const INSERT_REPORT_UNLESS_OPEN = `INSERT INTO user_reports (id, reporter
     SELECT 1 FROM user_reports WHERE reporter_id = @reporter AND reported_user_id = @reported AND status = 'pending'
   )`;
 
-export const reportParams = (r: {
-  id: string;
-  reporterId: string;
-  reportedUserId: string;
-  category: string;
-  severity: string;
-  details: string | null;
-  at: Date;
-}) => ({
+export const reportParams = (r: NewReport) => ({
   id: r.id,
   reporter: r.reporterId,
   reported: r.reportedUserId,
