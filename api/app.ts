@@ -196,7 +196,18 @@ export function createApp(options: AppOptions) {
     : production
       ? null
       : new LocalPaymentGateway(env.APP_URL);
-  app.route('/', billingRouter({ clock, ids: uuidIds, billing: db.billing, gateway, appUrl: env.APP_URL }));
+  app.route(
+    '/',
+    billingRouter({
+      clock,
+      ids: uuidIds,
+      billing: db.billing,
+      gateway,
+      appUrl: env.APP_URL,
+      rateLimiter: db.rateLimiter,
+      securityLog: db.securityLog,
+    }),
+  );
   app.route(
     '/',
     safetyRouter({

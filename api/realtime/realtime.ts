@@ -178,7 +178,17 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     try {
       const sent = await sendMessage(deps.messaging, user.id, frame.conversationId, frame.content);
       if (sent.ok) send(ws, { type: 'message.sent', ref: frame.ref, message: toMessageDto(sent.value) });
-      else send(ws, { type: 'error', ref: frame.ref, code: sent.error.code, message: sent.error.message });
+      else {
+        // The hourly cap says when to try again, as the HTTP answer's Retry-After does (D19).
+        const { retryAfterSeconds } = sent.error as { retryAfterSeconds?: number };
+        send(ws, {
+          type: 'error',
+          ref: frame.ref,
+          code: sent.error.code,
+          message: sent.error.message,
+          retryAfterSeconds,
+        });
+      }
     } catch (e) {
       deps.log(`[realtime] message send failed: ${String(e)}`);
       send(ws, { type: 'error', ref: frame.ref, code: 'INTERNAL', message: MESSAGE_MESSAGES.sendFailed });

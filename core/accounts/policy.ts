@@ -12,6 +12,14 @@ export const TOKEN_TTL_MS = { confirm_email: 24 * HOUR, reset_password: HOUR } a
 export const RATE_LIMITS = {
   signInFailuresPerEmail: { limit: 10, windowMs: 15 * MINUTE },
   signInFailuresPerIp: { limit: 50, windowMs: 15 * MINUTE },
+  /** Every sign-in runs argon2 and stores a session, right password or not (issue 14 item 7); kept on success. */
+  signInAttemptsPerIp: { limit: 100, windowMs: 15 * MINUTE },
+  /**
+   * Each rotation stores a refresh-token row. A client refreshes about every 15 minutes per device
+   * (the access token's life), so 60 an hour is a dozen devices; per address, some 250 students.
+   */
+  refreshesPerUser: { limit: 60, windowMs: HOUR },
+  refreshesPerIp: { limit: 1000, windowMs: HOUR },
   signUpPerIp: { limit: 10, windowMs: HOUR },
   resendPerEmail: { limit: 5, windowMs: HOUR },
   resetPerEmail: { limit: 5, windowMs: HOUR },

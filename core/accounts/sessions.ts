@@ -60,12 +60,24 @@ export async function signIn(
     ],
     now,
   );
-  if (!reservation.allowed) {
+  const refuse = async (retryAfterSeconds: number) => {
     await deps.securityLog.record(
       { type: 'rate_limited', userId: null, ip: ctx.ip, userAgent: ctx.userAgent, details: { action: 'sign_in' } },
       now,
     );
-    return err(rateLimited(reservation.retryAfterSeconds));
+    return err(rateLimited(retryAfterSeconds));
+  };
+  if (!reservation.allowed) return refuse(reservation.retryAfterSeconds);
+  // Every attempt also spends from the address's budget of attempts, kept whatever the outcome:
+  // a right password costs argon2 and a session too (issue 14 item 7).
+  const attempt = await deps.rateLimiter.reserve(
+    `sign-in-attempt:ip:${ipKey(ctx.ip)}`,
+    RATE_LIMITS.signInAttemptsPerIp,
+    now,
+  );
+  if (!attempt.allowed) {
+    await reservation.release();
+    return refuse(attempt.retryAfterSeconds);
   }
   const user = await deps.users.findByEmail(email);
   let valid = false;
@@ -97,7 +109,7 @@ export async function signIn(
  * replayed: the whole family is revoked (D6).
  */
 export async function refreshSession(
-  deps: SessionDeps & Pick<AccountDeps, 'sessionEndings'>,
+  deps: SessionDeps & Pick<AccountDeps, 'sessionEndings' | 'rateLimiter'>,
   input: { refreshToken: string },
   ctx: RequestContext,
 ): Promise<Result<IssuedSession, DomainError>> {
@@ -116,8 +128,23 @@ export async function refreshSession(
   if (token.expiresAt.getTime() <= now.getTime()) return err(unauthenticated());
   const user = await deps.users.findById(token.userId);
   if (user?.status !== 'active') return err(unauthenticated());
+  // Each rotation stores a row, so a live token cannot be looped (issue 14 item 7). Counted only
+  // here, where the user is known, and after the replay check, which must revoke whatever the
+  // limit says. A refusal revokes nothing: the same token works once the window frees up.
+  const limit = await reserveAll(
+    deps.rateLimiter,
+    [
+      [`refresh:user:${token.userId}`, RATE_LIMITS.refreshesPerUser],
+      [`refresh:ip:${ipKey(ctx.ip)}`, RATE_LIMITS.refreshesPerIp],
+    ],
+    now,
+  );
+  if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
   // Only one of two concurrent refreshes with the same token can revoke it and continue.
-  if (!(await deps.refreshTokens.revoke(token.id, now))) return err(unauthenticated());
+  if (!(await deps.refreshTokens.revoke(token.id, now))) {
+    await limit.release();
+    return err(unauthenticated());
+  }
   const session = await issueSession(deps, token.userId, token.familyId);
   return session ? ok(session) : err(unauthenticated());
 }

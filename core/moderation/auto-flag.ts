@@ -2,9 +2,13 @@
  * Automatic flags (D22): each rule names a reason and a confidence 0–1. A flagged message is still
  * delivered; an admin approves or removes it later (issue 9).
  */
+import type { Verdict } from './classifier';
+import type { AbuseCategory, Category } from './rules';
+
 export type FlagReason = 'rental_scam' | 'off_platform_payment' | 'harassment' | 'explicit';
 
-export type AutoFlag = { reason: FlagReason; confidence: number; matched: string[] };
+/** A stored automatic flag: the classifier's category (issue 15), or one of the old rules' reasons. */
+export type AutoFlag = { reason: FlagReason | AbuseCategory; confidence: number; matched: string[] };
 
 type Rule = { reason: FlagReason; confidence: number; patterns: RegExp[] };
 
@@ -48,8 +52,8 @@ const RULES: Rule[] = [
 ];
 
 /** Every rule the text trips, strongest first; [] for harmless text. */
-export function autoFlags(text: string): AutoFlag[] {
-  const flags: AutoFlag[] = [];
+export function autoFlags(text: string): (AutoFlag & { reason: FlagReason })[] {
+  const flags: (AutoFlag & { reason: FlagReason })[] = [];
   for (const rule of RULES) {
     const matched = rule.patterns.flatMap((p) => {
       const m = p.exec(text);
@@ -61,4 +65,25 @@ export function autoFlags(text: string): AutoFlag[] {
     flags.push({ reason: rule.reason, confidence: Math.round(confidence * 100) / 100, matched });
   }
   return flags.sort((a, b) => b.confidence - a.confidence);
+}
+
+const AS_CATEGORY: Record<FlagReason, AbuseCategory> = {
+  rental_scam: 'rental_scam',
+  off_platform_payment: 'off_platform',
+  harassment: 'harassment',
+  explicit: 'sexual',
+};
+
+/** These rules' verdict in the classifier's terms: the baseline the bench measures it against (issue 15). */
+export function baselineVerdict(text: string): { flag: boolean; category: Category; confidence: number } {
+  const top = autoFlags(text)[0];
+  return top
+    ? { flag: true, category: AS_CATEGORY[top.reason], confidence: top.confidence }
+    : { flag: false, category: 'none', confidence: 1 };
+}
+
+/** The classifier's verdict as a flag for the queue (D22: flagged and still delivered), or null. */
+export function autoFlagOf(verdict: Verdict): AutoFlag | null {
+  if (!verdict.flag || verdict.category === 'none') return null;
+  return { reason: verdict.category, confidence: verdict.confidence, matched: verdict.evidence };
 }

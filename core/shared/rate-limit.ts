@@ -99,4 +99,11 @@ export const WRITE_LIMITS = {
   /** Every acceptance is kept as a row (000 §3); a student accepts once per version of the terms. */
   agreementsPerUser: { limit: 10, windowMs: DAY },
   agreementsPerIp: { limit: 50, windowMs: DAY },
+  /**
+   * Checkout, one-time payment and portal share one budget: each stores a checkout or calls Stripe,
+   * whose API rate limit on our key every buyer shares. A buyer needs a few; the webhook is not
+   * limited (Stripe signs it, D24).
+   */
+  purchasesPerUser: { limit: 20, windowMs: HOUR },
+  purchasesPerIp: { limit: 60, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;

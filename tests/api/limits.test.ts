@@ -468,3 +468,151 @@ describe('the hourly message cap (D19; issue 14 item 7)', () => {
     expect((await send()).status).toBe(201);
   });
 });
+
+describe('sessions and sign-ins that succeed (issue 14 item 7; D6, D9)', () => {
+  /** Another device of the same account: its own session family. */
+  async function anotherSession(t: App, email: string, ip: string) {
+    const c = from(t, ip);
+    expect((await c.post('/api/auth/sign-in', { email, password: GOOD_PASSWORD })).status).toBe(200);
+    return c;
+  }
+
+  it('rotates 60 refresh tokens an hour per student; a refused refresh revokes nothing and works after the wait', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const laptop = behind(await signedInClient(t, 'looper@ucla.edu'), '203.0.113.50');
+    const phone = await anotherSession(t, 'looper@ucla.edu', '198.51.100.50');
+    const stored = vi.spyOn(t.accountDeps.refreshTokens, 'create');
+    const revoked = vi.spyOn(t.accountDeps.refreshTokens, 'revokeFamily');
+    const limit = RATE_LIMITS.refreshesPerUser.limit;
+    for (let i = 0; i < limit - 1; i++) expect((await laptop.post('/api/auth/refresh')).status).toBe(200);
+    // The last unit, raced by both devices of the account.
+    const raced = await Promise.all([laptop.post('/api/auth/refresh'), phone.post('/api/auth/refresh')]);
+    expect(statuses(raced)).toEqual({ 200: 1, 429: 1 });
+    expectLimited(raced);
+    expect(stored).toHaveBeenCalledTimes(limit);
+    // Refused, not signed out: no cookie is cleared and no token or family is revoked.
+    const refused = raced.find((r) => r.status === 429) as Reply;
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(revoked).not.toHaveBeenCalled();
+
+    t.clock.advance(Number(refused.headers.get('retry-after')) * 1000);
+    expect((await laptop.post('/api/auth/refresh')).status).toBe(200);
+    expect((await phone.post('/api/auth/refresh')).status).toBe(200);
+  });
+
+  it('limits rotations per client address across students, and still refuses a replayed token first (D6)', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const ip = '203.0.113.51';
+    const c = behind(await signedInClient(t, 'dorm@ucla.edu'), ip);
+    const thief = from(t, ip);
+    for (const [k, v] of c.cookies) thief.cookies.set(k, v);
+    // The address has spent its hour (arranged through the limiter: 1,000 refreshes by 17 students would take a while).
+    const rule = RATE_LIMITS.refreshesPerIp;
+    for (let i = 0; i < rule.limit; i++) await t.db.rateLimiter.reserve(`refresh:ip:${ip}`, rule, t.clock.now());
+    const refused = await c.post('/api/auth/refresh');
+    expect(refused.status).toBe(429);
+    expectLimited([refused]);
+    // The same session from another address rotates.
+    const travelling = from(t, '198.51.100.51');
+    for (const [k, v] of c.cookies) travelling.cookies.set(k, v);
+    expect((await travelling.post('/api/auth/refresh')).status).toBe(200);
+    // The thief's copy is now a rotated token: replaying it revokes the family, limit or not.
+    expect((await thief.post('/api/auth/refresh')).status).toBe(401);
+    expect((await travelling.post('/api/auth/refresh')).status).toBe(401);
+  });
+
+  it('runs at most 100 sign-ins per client address in 15 minutes, right passwords included', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    await signedInClient(t, 'owner@ucla.edu');
+    // argon2 says "right" at once, so the test measures the limit and not the hasher.
+    const verify = vi.spyOn(t.accountDeps.hasher, 'verify').mockResolvedValue(true);
+    const c = from(t, '203.0.113.52');
+    const signIn = () => c.post('/api/auth/sign-in', { email: 'owner@ucla.edu', password: GOOD_PASSWORD });
+    const limit = RATE_LIMITS.signInAttemptsPerIp.limit;
+    for (let i = 0; i < limit - 1; i++) expect((await signIn()).status).toBe(200);
+    const raced = await burst(2, signIn);
+    expect(statuses(raced)).toEqual({ 200: 1, 429: 1 });
+    expectLimited(raced);
+    expect(verify).toHaveBeenCalledTimes(limit);
+    // Another address is not affected, and the failure budgets were given back on each success (D9).
+    expect(
+      (await from(t, '198.51.100.52').post('/api/auth/sign-in', { email: 'owner@ucla.edu', password: GOOD_PASSWORD }))
+        .status,
+    ).toBe(200);
+    t.clock.advance(15 * 60_000 + 1000);
+    expect((await signIn()).status).toBe(200);
+  });
+});
+
+describe('purchases (issue 14 item 7)', () => {
+  const buy = (c: TestClient, i: number) =>
+    i % 2 === 0
+      ? c.post('/api/payments/checkout', { priceType: 'monthly' })
+      : c.post('/api/payments/payment', { productId: '5_super_likes' });
+
+  it('starts 20 purchases an hour per student across checkout, payment and portal; the signed webhook is not limited', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'shopper@ucla.edu'), '203.0.113.53');
+    const created = vi.spyOn(t.db.billing, 'createCheckout');
+    const limit = WRITE_LIMITS.purchasesPerUser.limit;
+    const replies = await burst(limit + 1, (i) => buy(c, i));
+    expect(statuses(replies)).toEqual({ 200: limit, 429: 1 });
+    expectLimited(replies);
+    expect(created).toHaveBeenCalledTimes(limit);
+    const portal = await c.post('/api/payments/portal');
+    expect(portal.status).toBe(429);
+    expectLimited([portal]);
+    // Stripe's deliveries share no budget with the buyer's address: the signature is the control (D24).
+    const hooks = await burst(limit + 1, () => c.post('/api/payments/webhook', '{}'));
+    expect(statuses(hooks)).toEqual({ 400: limit + 1 });
+  });
+
+  it('limits purchases per client address across students', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const perIp = WRITE_LIMITS.purchasesPerIp.limit;
+    const n = Math.ceil((perIp + 1) / (WRITE_LIMITS.purchasesPerUser.limit - 1));
+    const students = (await burst(n, (i) => signedInClient(t, `buyer${i}@ucla.edu`))).map((s) =>
+      behind(s, '203.0.113.54'),
+    );
+    const replies = await burst(perIp + 1, (i) => buy(students[i % n] as TestClient, i));
+    expect(statuses(replies)).toEqual({ 200: perIp, 429: 1 });
+    expectLimited(replies);
+  });
+
+  it('in production without Stripe answers 503 first and spends nothing (D24 addendum)', async () => {
+    const t = makeTestApp({ NODE_ENV: 'production', TRUST_PROXY: 'true' });
+    const c = behind(await signedInClient(t, 'early@ucla.edu'), '203.0.113.55');
+    const replies = await burst(WRITE_LIMITS.purchasesPerUser.limit + 5, (i) => buy(c, i));
+    expect(statuses(replies)).toEqual({ 503: WRITE_LIMITS.purchasesPerUser.limit + 5 });
+  });
+});
+
+describe('security incidents (issue 14 item 7)', () => {
+  const incident = {
+    incident_type: 'account_compromise',
+    severity_level: 'critical',
+    subject: 'Someone is signing in as me',
+    description: 'I got password reset mails I did not ask for.',
+    contact_email: 'student@gmail.com',
+    affected_users_count: 1,
+    time_discovered: '2026-09-01T10:00:00.000Z',
+    steps_taken: null,
+  };
+
+  it('stores 30 of 31 reports an hour from one address, some concurrent, and mails the team for each stored one only', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true', SECURITY_ALERT_EMAIL: 'security@nestmate.app' });
+    const stored = vi.spyOn(t.db.safety, 'addIncident');
+    const bot = from(t, '203.0.113.56');
+    const limit = RATE_LIMITS.mailPerIp.limit;
+    const first = [];
+    for (let i = 0; i < limit / 2; i++) first.push(await bot.post('/api/security-incidents', incident));
+    const rest = await burst(limit / 2 + 1, () => bot.post('/api/security-incidents', incident));
+    const replies = [...first, ...rest];
+    expect(statuses(replies)).toEqual({ 201: limit, 429: 1 });
+    expectLimited(replies);
+    expect(stored).toHaveBeenCalledTimes(limit);
+    const alerts = (await t.db.outbox.list(500)).filter((m) => m.to === 'security@nestmate.app');
+    expect(alerts).toHaveLength(limit);
+    expect((await from(t, '198.51.100.56').post('/api/security-incidents', incident)).status).toBe(201);
+  });
+});

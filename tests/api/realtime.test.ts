@@ -3,6 +3,7 @@
  * app on a port; every ending closes the socket by itself, without the client sending anything.
  */
 import { REALTIME_CLOSE } from '../../core/messaging/ports';
+import { MESSAGE_MESSAGES, MESSAGES_PER_HOUR } from '../../core/messaging/rules';
 import { closedWithin, connectSocket, listenLive } from '../support/realtime';
 import { completeStudentProfile } from '../support/students';
 import { GOOD_PASSWORD, latestLink, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
@@ -195,6 +196,38 @@ describe('call signals belong to a live call (issue 14)', () => {
       expect(aSocket.frames.filter((f) => f.type === 'call')).toEqual([]);
       aSocket.ws.close();
       bSocket.ws.close();
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+describe('the hourly message cap over the socket (D19; issue 14 item 7)', () => {
+  it('refuses the 201st message in an hour with the spec text and when to try again', async () => {
+    const t = makeTestApp();
+    const { a, conversationId } = await matched(t);
+    // 200 messages in the last ten minutes, straight through the repository (the socket would take a while).
+    for (let i = 0; i < MESSAGES_PER_HOUR; i++)
+      await t.db.conversations.send(
+        { id: `m-${i}`, conversationId, senderId: a.id, content: `m${i}`, createdAt: t.clock.now() },
+        new Date(0),
+        () => true,
+      );
+    t.clock.advance(10 * 60_000);
+    expect((await a.c.post('/api/auth/refresh')).status).toBe(200);
+    const { http, url } = await listenLive(t);
+    try {
+      const socket = await openSocket(url, a.c);
+      socket.send({ type: 'message.send', ref: 'over', conversationId, content: 'One more' });
+      expect(await socket.next('error')).toEqual({
+        type: 'error',
+        ref: 'over',
+        code: 'MESSAGES.RATE_LIMITED',
+        message: MESSAGE_MESSAGES.rate,
+        // The first of the 200 leaves the hour 50 minutes from now, as the HTTP answer's Retry-After says.
+        retryAfterSeconds: 50 * 60,
+      });
+      socket.ws.close();
     } finally {
       await http.close();
     }

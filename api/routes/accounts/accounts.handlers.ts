@@ -69,7 +69,8 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
     if (!refreshToken) throw new DomainFailure(unauthenticated());
     const result = await refreshSession(deps, { refreshToken }, ctx(c));
     if (!result.ok) {
-      clearSessionCookies(c, cookies);
+      // A rate-limited refresh keeps the session: the same token works once the window frees up.
+      if (result.error.code !== 'RATE_LIMITED') clearSessionCookies(c, cookies);
       throw new DomainFailure(result.error);
     }
     setSessionCookies(c, cookies, result.value);

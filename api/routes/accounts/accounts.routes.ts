@@ -90,7 +90,7 @@ export const refreshRoute = createRoute({
   tags,
   summary: 'Rotate the refresh token and issue a new access token',
   'x-access': 'anonymous',
-  responses: { 200: jsonResponse(UserEnvelope, 'Session renewed'), ...problems([401], { mutating: true }) },
+  responses: { 200: jsonResponse(UserEnvelope, 'Session renewed'), ...problems([401, 429], { mutating: true }) },
 });
 
 export const requestResetRoute = createRoute({

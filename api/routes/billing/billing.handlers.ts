@@ -13,8 +13,10 @@ import {
 } from '../../../core/billing/payments';
 import { type BillingDeps, type PaymentGateway, WebhookSignatureError } from '../../../core/billing/ports';
 import { DomainError } from '../../../core/shared/errors';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
+import { type LimitDeps, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './billing.routes';
@@ -28,12 +30,24 @@ export const paymentsUnavailable = () =>
  * `gateway` is null in production without Stripe keys: the offline twin would hand out Gold for
  * nothing there, so purchases answer 503 and the twin's routes are not mounted (issue 14).
  */
-export function billingRouter(options: Omit<BillingDeps, 'gateway'> & { gateway: PaymentGateway | null }) {
+export function billingRouter(
+  options: Omit<BillingDeps, 'gateway'> & { gateway: PaymentGateway | null } & Omit<LimitDeps, 'clock'>,
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const { gateway } = options;
   const payments = (): BillingDeps => {
     if (!gateway) throw new DomainFailure(paymentsUnavailable());
     return { ...options, gateway };
+  };
+  /**
+   * Checkout, payment and portal store a checkout or call Stripe each time (issue 14 item 7): one
+   * budget per buyer and per address, spent after the 503 of a deployment without payments, so
+   * asking there costs nothing. The webhook is not limited: Stripe signs it and retries it.
+   */
+  const purchase = async (c: Parameters<typeof spendPerActor>[1]): Promise<BillingDeps> => {
+    const deps = payments();
+    await spendPerActor(options, c, 'purchase', WRITE_LIMITS.purchasesPerUser, WRITE_LIMITS.purchasesPerIp);
+    return deps;
   };
 
   app.openapi(routes.catalogRoute, async (c) => {
@@ -58,19 +72,19 @@ export function billingRouter(options: Omit<BillingDeps, 'gateway'> & { gateway:
 
   app.openapi(routes.checkoutRoute, async (c) => {
     const user = requireUser(c);
-    const { url } = unwrap(await startSubscriptionCheckout(payments(), user, c.req.valid('json').priceType));
+    const { url } = unwrap(await startSubscriptionCheckout(await purchase(c), user, c.req.valid('json').priceType));
     return c.json({ url }, 200);
   });
 
   app.openapi(routes.paymentRoute, async (c) => {
     const user = requireUser(c);
-    const { url } = unwrap(await startProductPayment(payments(), user, c.req.valid('json').productId));
+    const { url } = unwrap(await startProductPayment(await purchase(c), user, c.req.valid('json').productId));
     return c.json({ url }, 200);
   });
 
   app.openapi(routes.portalRoute, async (c) => {
     const user = requireUser(c);
-    return c.json(unwrap(await openPortal(payments(), user.id)), 200);
+    return c.json(unwrap(await openPortal(await purchase(c), user.id)), 200);
   });
 
   app.openapi(routes.webhookRoute, async (c) => {

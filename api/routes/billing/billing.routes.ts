@@ -44,7 +44,7 @@ export const checkoutRoute = createRoute({
   'x-access': 'user',
   security: SESSION_SECURITY,
   request: { body: jsonBody(z.strictObject({ priceType: z.enum(['monthly', 'yearly']) })) },
-  responses: { 200: Url, ...problems([401, 409], { body: true, mutating: true }) },
+  responses: { 200: Url, ...problems([401, 409, 429], { body: true, mutating: true }) },
 });
 
 export const paymentRoute = createRoute({
@@ -57,7 +57,7 @@ export const paymentRoute = createRoute({
   request: {
     body: jsonBody(z.strictObject({ productId: z.enum(['5_super_likes', '15_super_likes', 'profile_boost']) })),
   },
-  responses: { 200: Url, ...problems([401], { body: true, mutating: true }) },
+  responses: { 200: Url, ...problems([401, 429], { body: true, mutating: true }) },
 });
 
 export const portalRoute = createRoute({
@@ -67,7 +67,7 @@ export const portalRoute = createRoute({
   summary: 'Open the customer portal to manage or cancel Gold (customer-portal)',
   'x-access': 'user',
   security: SESSION_SECURITY,
-  responses: { 200: Url, ...problems([401, 409], { mutating: true }) },
+  responses: { 200: Url, ...problems([401, 409, 429], { mutating: true }) },
 });
 
 export const webhookRoute = createRoute({

@@ -1,0 +1,208 @@
+/**
+ * The abuse classifier (issue 15): multinomial logistic regression over hashed word unigrams and
+ * bigrams, character 3–5-grams, the evidence rules (rules.ts) and the profanity matcher's hits, all
+ * read from normalised text (normalize.ts). Probabilities are divided by a fitted temperature so a
+ * confidence of 0.9 is right about 9 times in 10 (train.ts). Pure: the model arrives as data, the
+ * profanity matcher through its port.
+ */
+import { normalizeForModeration } from './normalize';
+import type { ProfanityMatcher } from './ports';
+import { type AbuseCategory, CATEGORIES, type Category, ruleHits } from './rules';
+
+export type ModerationModel = {
+  buckets: number;
+  classes: readonly Category[];
+  temperature: number;
+  bias: number[];
+  /** Feature bucket → one weight per class; buckets pruned away weigh nothing. */
+  weights: Map<number, Float32Array>;
+};
+
+/** The committed artefact (fixtures/models/moderation.json): weights × 1000 as integers, to stay small. */
+export type ModerationModelFile = {
+  format: 'nestmate-moderation';
+  version: 1;
+  buckets: number;
+  classes: string[];
+  temperature: number;
+  bias: number[];
+  weights: Record<string, number[]>;
+  trainedOn: { messages: number; corpusSha256?: string };
+};
+
+export type Verdict = {
+  flag: boolean;
+  category: Category;
+  /** The chance this verdict (flag and category) is right, calibrated on held-out data. */
+  confidence: number;
+  /** What in the text led to it: matched rule spans, profanity, the strongest words. */
+  evidence: string[];
+};
+
+export interface MessageClassifier {
+  classify(text: string): Verdict;
+}
+
+export type Features = {
+  ids: Int32Array;
+  values: Float32Array;
+  /** Word n-grams by bucket, to name the words behind a verdict. */
+  words: Map<number, string>;
+  evidence: string[];
+};
+
+export const DEFAULT_BUCKETS = 1 << 18;
+
+/** FNV-1a, 32 bits: stable across runs and machines, so the artefact's buckets mean the same everywhere. */
+function hash(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+const TOKEN = /[\p{L}\p{N}$'%]+/gu;
+
+/** Everything the model reads from one message. */
+export function extractFeatures(text: string, profanity: ProfanityMatcher, buckets = DEFAULT_BUCKETS): Features {
+  const normalised = normalizeForModeration(text);
+  const mask = buckets - 1;
+  const acc = new Map<number, number>();
+  const words = new Map<number, string>();
+  const add = (key: string, value: number) => {
+    const id = hash(key) & mask;
+    acc.set(id, (acc.get(id) ?? 0) + value);
+    return id;
+  };
+  // Digits become 0 so "$400" and "$650" are one word.
+  const tokens = (normalised.match(TOKEN) ?? []).map((t) => t.replace(/\d/g, '0'));
+  const grams: string[] = [...tokens];
+  for (let i = 0; i + 1 < tokens.length; i++) grams.push(`${tokens[i]} ${tokens[i + 1]}`);
+  const padded = ` ${tokens.join(' ')} `;
+  const chars: string[] = [];
+  for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= padded.length; i++) chars.push(padded.slice(i, i + n));
+  // Each group counts as much as the other whatever the message's length (L2 per group).
+  const wordWeight = grams.length ? 1 / Math.sqrt(grams.length) : 0;
+  for (const g of grams) words.set(add(`w:${g}`, wordWeight), g);
+  const charWeight = chars.length ? 1 / Math.sqrt(chars.length) : 0;
+  for (const c of chars) add(`c:${c}`, charWeight);
+  const evidence: string[] = [];
+  for (const hit of ruleHits(normalised)) {
+    add(`r:${hit.rule}`, 1);
+    add(`rc:${hit.category}`, 0.5);
+    evidence.push(hit.span);
+  }
+  const profane = profanity.find(normalised);
+  for (const hit of profane) {
+    add(`p:${hit.kind}`, 1);
+    evidence.push(hit.term);
+  }
+  if (profane.length > 0) add('p:any', 1);
+  const ids = Int32Array.from(acc.keys());
+  const values = Float32Array.from(acc.values());
+  return { ids, values, words, evidence: [...new Set(evidence)] };
+}
+
+/** Raw class scores (before the temperature). */
+export function scores(model: Pick<ModerationModel, 'bias' | 'weights'>, f: Features): number[] {
+  const out = [...model.bias];
+  for (let i = 0; i < f.ids.length; i++) {
+    const w = model.weights.get(f.ids[i] as number);
+    if (!w) continue;
+    const v = f.values[i] as number;
+    for (let k = 0; k < out.length; k++) out[k] = (out[k] as number) + (w[k] as number) * v;
+  }
+  return out;
+}
+
+export function softmax(logits: number[], temperature = 1): number[] {
+  const scaled = logits.map((l) => l / temperature);
+  const max = Math.max(...scaled);
+  const exps = scaled.map((l) => Math.exp(l - max));
+  const sum = exps.reduce((a, b) => a + b, 0);
+  return exps.map((e) => e / sum);
+}
+
+function argmax(xs: number[]): number {
+  let best = 0;
+  for (let i = 1; i < xs.length; i++) if ((xs[i] as number) > (xs[best] as number)) best = i;
+  return best;
+}
+
+/** The words that pushed hardest toward the verdict's category, strongest first. */
+function strongestWords(model: ModerationModel, f: Features, k: number, limit: number): string[] {
+  const pushes: [string, number][] = [];
+  for (const [id, word] of f.words) {
+    const w = model.weights.get(id);
+    if (!w) continue;
+    const push = (w[k] as number) - (w[0] as number);
+    if (push > 0) pushes.push([word, push]);
+  }
+  return pushes
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, limit)
+    .map(([word]) => word);
+}
+
+export function createClassifier(model: ModerationModel, profanity: ProfanityMatcher): MessageClassifier {
+  return {
+    classify(text) {
+      const f = extractFeatures(text, profanity, model.buckets);
+      const p = softmax(scores(model, f), model.temperature);
+      const k = argmax(p);
+      const category = model.classes[k] as Category;
+      const flag = category !== 'none';
+      const evidence = flag ? [...f.evidence, ...strongestWords(model, f, k, 3)] : [];
+      return {
+        flag,
+        category,
+        confidence: Math.round((p[k] as number) * 1000) / 1000,
+        evidence: [...new Set(evidence)],
+      };
+    },
+  };
+}
+
+export function isAbuseCategory(value: string): value is AbuseCategory {
+  return value !== 'none' && (CATEGORIES as readonly string[]).includes(value);
+}
+
+export function toModelFile(model: ModerationModel, trainedOn: ModerationModelFile['trainedOn']): ModerationModelFile {
+  const weights: Record<string, number[]> = {};
+  for (const id of [...model.weights.keys()].sort((a, b) => a - b))
+    weights[String(id)] = Array.from(model.weights.get(id) as Float32Array, (w) => Math.round(w * 1000));
+  return {
+    format: 'nestmate-moderation',
+    version: 1,
+    buckets: model.buckets,
+    classes: [...model.classes],
+    temperature: Math.round(model.temperature * 10000) / 10000,
+    bias: model.bias.map((b) => Math.round(b * 10000) / 10000),
+    weights,
+    trainedOn,
+  };
+}
+
+/** The artefact as a model; the adapter has checked its shape, this checks it makes sense. */
+export function fromModelFile(file: ModerationModelFile): ModerationModel {
+  if (!file.classes.every((c) => (CATEGORIES as readonly string[]).includes(c)) || file.classes[0] !== 'none')
+    throw new Error('moderation model: unknown classes');
+  if (file.bias.length !== file.classes.length) throw new Error('moderation model: bias does not match the classes');
+  const weights = new Map<number, Float32Array>();
+  for (const [id, w] of Object.entries(file.weights)) {
+    if (w.length !== file.classes.length) throw new Error('moderation model: a weight row does not match the classes');
+    weights.set(
+      Number(id),
+      Float32Array.from(w, (x) => x / 1000),
+    );
+  }
+  return {
+    buckets: file.buckets,
+    classes: file.classes as Category[],
+    temperature: file.temperature,
+    bias: file.bias,
+    weights,
+  };
+}
