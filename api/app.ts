@@ -21,6 +21,7 @@ import { type Database, openDatabase } from '../adapters/db/database';
 import { fixtureDirectory } from '../adapters/directory';
 import { SharpImageProcessor } from '../adapters/images/sharp.image-processor';
 import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
+import { createModerationClassifier } from '../adapters/moderation/engine';
 import { LocalPaymentGateway } from '../adapters/payments/local.gateway';
 import { StripePaymentGateway } from '../adapters/payments/stripe.gateway';
 import { InProcessRealtimeBus } from '../adapters/realtime/in-process.bus';
@@ -231,6 +232,8 @@ export function createApp(options: AppOptions) {
   );
   app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog, sessionEndings }));
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
+  // The same engine as `nestmate moderation classify` (issue 15): one loader, one artefact.
+  const moderation = createModerationClassifier();
   app.route(
     '/',
     messagingRouter({
@@ -238,6 +241,7 @@ export function createApp(options: AppOptions) {
       ids: uuidIds,
       conversations: db.conversations,
       flags: db.contentFlags,
+      moderation,
       realtime,
       discovery: db.discovery,
       profiles: db.profiles,
@@ -301,7 +305,7 @@ export function createApp(options: AppOptions) {
   });
 
   mountWebApp(app, env.WEB_DIST);
-  return { app, db, accountDeps, clock, realtime, sessionDeps };
+  return { app, db, accountDeps, clock, realtime, sessionDeps, moderation };
 }
 
 export const UPLOAD_PATH = '/api/profile/photos';

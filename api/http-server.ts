@@ -26,6 +26,7 @@ export async function listen(
       ids: uuidIds,
       conversations: built.db.conversations,
       flags: built.db.contentFlags,
+      moderation: built.moderation,
       realtime: built.realtime,
     },
     subscriptions: built.db.subscriptions,

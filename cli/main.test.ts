@@ -193,9 +193,13 @@ describe('nestmate operations', () => {
       .split('\n')
       .map((l) => JSON.parse(l));
     expect(verdicts).toEqual([
-      expect.objectContaining({ flagged: true, reason: 'rental_scam' }),
-      { flagged: false, reason: null, confidence: 0 },
+      expect.objectContaining({ flagged: true, reason: 'rental_scam', category: 'rental_scam' }),
+      expect.objectContaining({ flagged: false, reason: null, category: 'none', evidence: [] }),
     ]);
+    // Issue 15: the verdict names its evidence and a calibrated confidence.
+    expect(verdicts[0].evidence).toContain('deposit before view');
+    expect(verdicts[0].confidence).toBeGreaterThan(0.5);
+    expect(verdicts[0].confidence).toBeLessThanOrEqual(1);
   });
 });
 

@@ -6,37 +6,12 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import { MODERATION_CORPUS_PATH, readLabelled } from '../adapters/moderation/corpus';
 import { createModerationClassifier, MODERATION_MODEL_PATH, profanityMatcher } from '../adapters/moderation/engine';
 import { baselineVerdict } from '../core/moderation/auto-flag';
 import { createClassifier, toModelFile } from '../core/moderation/classifier';
 import { type Evaluation, evaluate, reliability } from '../core/moderation/evaluate';
-import { CATEGORIES } from '../core/moderation/rules';
 import { trainModerationModel } from '../core/moderation/train';
-
-export const MODERATION_CORPUS_PATH = 'fixtures/corpora/moderation/messages.jsonl';
-
-const category = z.enum(CATEGORIES);
-const corpusLine = z.object({
-  text: z.string(),
-  flag: z.boolean(),
-  category: category.optional(),
-  split: z.string().optional(),
-});
-export type CorpusLine = z.infer<typeof corpusLine>;
-
-/** A labelled JSON-lines file; a bad line stops with its number. */
-export function readLabelled(path: string): CorpusLine[] {
-  return readFileSync(path, 'utf8')
-    .split('\n')
-    .flatMap((line, i) => {
-      if (line.trim() === '') return [];
-      const parsed = corpusLine.safeParse(JSON.parse(line));
-      if (!parsed.success)
-        throw new Error(`${path}:${i + 1}: ${parsed.error.issues[0]?.message ?? 'not a labelled message'}`);
-      return [parsed.data];
-    });
-}
 
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 

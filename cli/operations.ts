@@ -1,15 +1,16 @@
 /** Moderation, reports, users and retention commands of `nestmate` (issue 9). */
-import { createInterface } from 'node:readline';
 import type { Command } from 'commander';
 import { uuidIds } from '../adapters/crypto/crypto';
 import type { Database } from '../adapters/db/database';
+import { createModerationClassifier } from '../adapters/moderation/engine';
 import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { normalizeEmail } from '../core/accounts/rules';
 import type { RealtimeBus } from '../core/messaging/ports';
 import { type AdminDeps, reviewFlag, setReportStatus, setUserStatus } from '../core/moderation/admin';
-import { autoFlags } from '../core/moderation/auto-flag';
+import { autoFlagOf } from '../core/moderation/auto-flag';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { retentionCutoffs } from '../core/privacy/retention';
+import { registerModerationModelCommands } from './moderation';
 import { progressBar } from './progress';
 
 export const EXIT = { ok: 0, failure: 1, usage: 2, notFound: 3, conflict: 4 } as const;
@@ -106,34 +107,19 @@ export function registerOperations(program: Command, open: Open, openBus: OpenBu
         }),
       );
   }
-  moderation
-    .command('classify')
-    .description('read texts (one per line, or JSON lines with a "text" field) on stdin; print a verdict per line')
-    .action(async () => {
-      const lines = createInterface({ input: process.stdin, crlfDelay: Number.POSITIVE_INFINITY });
-      for await (const line of lines) {
-        if (line.trim() === '') continue;
-        let text = line;
-        try {
-          const parsed = JSON.parse(line) as { text?: unknown };
-          if (parsed && typeof parsed.text === 'string') text = parsed.text;
-        } catch {
-          // a plain line of text
-        }
-        const top = autoFlags(text)[0];
-        console.log(JSON.stringify({ flagged: !!top, reason: top?.reason ?? null, confidence: top?.confidence ?? 0 }));
-      }
-    });
+  registerModerationModelCommands(moderation);
   moderation
     .command('scan')
-    .description('re-run the rules over stored messages and flag what is not flagged yet')
+    .description('re-run the classifier over stored messages and flag what is not flagged yet')
     .action(() =>
       withDb(open, async (db) => {
         const rows = await db.contentFlags.unflaggedMessages();
+        const classifier = createModerationClassifier();
         const bar = progressBar('scanning', rows.length);
         let flagged = 0;
         for (const [i, m] of rows.entries()) {
-          for (const flag of autoFlags(m.content)) {
+          const flag = autoFlagOf(classifier.classify(m.content));
+          if (flag) {
             await db.contentFlags.add({
               id: uuidIds.newId(),
               contentType: 'message',

@@ -1,6 +1,6 @@
 /** Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get in. */
 import { conversationIdFor } from '../likes/rules';
-import { autoFlags } from '../moderation/auto-flag';
+import { autoFlagOf } from '../moderation/auto-flag';
 import { canViewProfile } from '../profiles/visibility';
 import type { DomainError } from '../shared/errors';
 import { secondsUntilFree } from '../shared/rate-limit';
@@ -75,7 +75,9 @@ export async function sendMessage(
     },
   );
   if (!message) return err(messageErrors.rateLimited(secondsUntilFree(oldest, MESSAGE_WINDOW_MS, now)));
-  for (const flag of autoFlags(content)) {
+  // D22: a flagged message is still delivered; the classifier's verdict waits for an admin (issue 15).
+  const flag = autoFlagOf(deps.moderation.classify(content));
+  if (flag) {
     await deps.flags.add({
       id: deps.ids.newId(),
       contentType: 'message',

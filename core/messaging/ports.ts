@@ -1,5 +1,6 @@
 /** Capabilities messaging needs (style habit 3). */
 import type { AutoFlag } from '../moderation/auto-flag';
+import type { MessageClassifier } from '../moderation/classifier';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 
@@ -117,6 +118,8 @@ export type MessagingDeps = {
   ids: IdGenerator;
   conversations: ConversationRepository;
   flags: ContentFlagRepository;
+  /** The abuse classifier (issue 15) that decides what is flagged for review. */
+  moderation: MessageClassifier;
   realtime: RealtimeBus;
 };
 

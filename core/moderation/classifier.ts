@@ -154,7 +154,9 @@ export function createClassifier(model: ModerationModel, profanity: ProfanityMat
       const k = argmax(p);
       const category = model.classes[k] as Category;
       const flag = category !== 'none';
-      const evidence = flag ? [...f.evidence, ...strongestWords(model, f, k, 3)] : [];
+      // The strongest words, unless a rule's span already shows them.
+      const words = strongestWords(model, f, k, 3).filter((w) => !f.evidence.some((e) => e.includes(w)));
+      const evidence = flag ? [...f.evidence, ...words] : [];
       return {
         flag,
         category,
