@@ -1,31 +1,13 @@
-import WebSocket from 'ws';
-import { listen } from '../../api/http-server';
-import { completeStudentProfile, makeGold, quickStudent, rawSql } from '../support/students';
-import { makeTestApp, signedInClient, type TestClient } from '../support/test-app';
-
-type App = ReturnType<typeof makeTestApp>;
-
-async function student(t: App, email: string) {
-  const c = await signedInClient(t, email);
-  const id = (await c.get('/api/me')).json.user.id as string;
-  await completeStudentProfile(t, id, email);
-  return { c, id };
-}
-
-async function matched(t: App) {
-  const a = await student(t, 'ana@ucla.edu');
-  const b = await student(t, 'ben@ucla.edu');
-  await a.c.post('/api/swipes', { targetUserId: b.id, action: 'like' });
-  const res = await b.c.post('/api/swipes', { targetUserId: a.id, action: 'like' });
-  return { a, b, conversationId: res.json.conversationId as string };
-}
+import { connectSocket, listenLive } from '../support/realtime';
+import { makeGold, matchedPair, quickStudent, rawSql, signedInStudent } from '../support/students';
+import { makeTestApp, type TestClient } from '../support/test-app';
 
 const send = (c: TestClient, id: string, content: string) => c.post(`/api/conversations/${id}/messages`, { content });
 
 describe('conversations and messages', () => {
   it('opens a conversation at the match; messages flow, with unread counts and read receipts', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     const list = (await a.c.get('/api/conversations')).json.conversations;
     expect(list).toHaveLength(1);
     expect(list[0]).toMatchObject({
@@ -52,7 +34,7 @@ describe('conversations and messages', () => {
 
   it('refuses empty, script-only and 10,001-character messages, and stores nothing', async () => {
     const t = makeTestApp();
-    const { a, conversationId } = await matched(t);
+    const { a, conversationId } = await matchedPair(t);
     for (const content of ['', '   ', '<script>alert(1)</script>', '<!-- -->']) {
       const res = await send(a.c, conversationId, content);
       expect(res.status).toBe(400);
@@ -65,8 +47,8 @@ describe('conversations and messages', () => {
 
   it('keeps everyone else out, without revealing the conversation exists', async () => {
     const t = makeTestApp();
-    const { conversationId } = await matched(t);
-    const eve = await student(t, 'eve@ucla.edu');
+    const { conversationId } = await matchedPair(t);
+    const eve = await signedInStudent(t, 'eve@ucla.edu');
     const ghost = '00000000-0000-4000-8000-000000000000_00000000-0000-4000-8000-000000000001';
     for (const id of [conversationId, ghost]) {
       expect((await send(eve.c, id, 'hi')).status).toBe(404);
@@ -80,7 +62,7 @@ describe('conversations and messages', () => {
 
   it('closes the conversation for both when one blocks the other (D19)', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     rawSql(t)
       .prepare('INSERT INTO blocked_users (id, blocker_id, blocked_user_id, created_at) VALUES (?, ?, ?, ?)')
       .run('blk', b.id, a.id, Date.now());
@@ -92,7 +74,7 @@ describe('conversations and messages', () => {
 
   it('stops the 201st message in an hour (D19)', async () => {
     const t = makeTestApp();
-    const { a, conversationId } = await matched(t);
+    const { a, conversationId } = await matchedPair(t);
     for (let i = 0; i < 200; i++) expect((await send(a.c, conversationId, `m${i}`)).status).toBe(201);
     const over = await send(a.c, conversationId, 'one more');
     expect(over.status).toBe(429);
@@ -107,7 +89,7 @@ describe('conversations and messages', () => {
 
   it('deletes for the deleter only, until both have deleted it', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     await send(a.c, conversationId, 'first');
     expect((await a.c.request('DELETE', `/api/conversations/${conversationId}`)).json).toEqual({ deleted: true });
     expect((await a.c.get('/api/conversations')).json.conversations).toEqual([]);
@@ -123,7 +105,7 @@ describe('conversations and messages', () => {
 
   it('pages history and catches up after a sequence number', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     const seqs: number[] = [];
     for (let i = 0; i < 5; i++) seqs.push((await send(a.c, conversationId, `m${i}`)).json.message.seq);
     const after = (await b.c.get(`/api/conversations/${conversationId}/messages?after=${seqs[2]}`)).json.messages;
@@ -135,7 +117,7 @@ describe('conversations and messages', () => {
 
   it('flags a scam message for moderation but still delivers it (D22)', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     const res = await send(
       a.c,
       conversationId,
@@ -151,7 +133,7 @@ describe('conversations and messages', () => {
 
   it('suggests icebreakers from the other person’s prompts', async () => {
     const t = makeTestApp();
-    const { a, conversationId } = await matched(t);
+    const { a, conversationId } = await matchedPair(t);
     const res = await a.c.get(`/api/conversations/${conversationId}/icebreakers`);
     expect(res.json.suggestions).toHaveLength(3);
     expect(res.json.suggestions[0]).toMatch(/^Hi ben! You answered/);
@@ -159,52 +141,14 @@ describe('conversations and messages', () => {
 });
 
 describe('realtime and calls over the WebSocket', () => {
-  async function live(t: App) {
-    const http = await listen(
-      t as unknown as Parameters<typeof listen>[0],
-      {
-        HOST: '127.0.0.1',
-        PORT: 0,
-        APP_URL: t.env.APP_URL,
-        CALL_RING_TIMEOUT_SECONDS: 1,
-      },
-      () => {},
-    );
-    const url = `ws://127.0.0.1:${http.address.port}/api/realtime`;
-    return { http, url };
-  }
-
-  function connect(url: string, c: TestClient | null) {
-    const headers: Record<string, string> = {};
-    if (c) headers.cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const ws = new WebSocket(url, { headers });
-    const frames: { type: string; [k: string]: unknown }[] = [];
-    ws.on('message', (d) => frames.push(JSON.parse(String(d))));
-    const opened = new Promise<void>((resolve, reject) => {
-      ws.once('open', () => resolve());
-      ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
-      ws.once('error', reject);
-    });
-    const next = async (type: string, timeout = 2000) => {
-      const start = Date.now();
-      for (;;) {
-        const i = frames.findIndex((f) => f.type === type);
-        if (i >= 0) return frames.splice(i, 1)[0]!;
-        if (Date.now() - start > timeout) throw new Error(`no ${type} frame; got ${JSON.stringify(frames)}`);
-        await new Promise((r) => setTimeout(r, 10));
-      }
-    };
-    return { ws, opened, next, frames };
-  }
-
   it('delivers messages and read receipts live, and refuses a socket without a session', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
-    const { http, url } = await live(t);
+    const { a, b, conversationId } = await matchedPair(t);
+    const { http, url } = await listenLive(t);
     try {
-      await expect(connect(url, null).opened).rejects.toThrow('HTTP 401');
-      const bSocket = connect(url, b.c);
-      const aSocket = connect(url, a.c);
+      await expect(connectSocket(url, null).opened).rejects.toThrow('HTTP 401');
+      const bSocket = connectSocket(url, b.c);
+      const aSocket = connectSocket(url, a.c);
       await Promise.all([bSocket.opened, aSocket.opened]);
       await bSocket.next('ready');
       await send(a.c, conversationId, 'live hello');
@@ -223,12 +167,12 @@ describe('realtime and calls over the WebSocket', () => {
 
   it('relays a Gold member’s call to a match only; free callers get the Premium Feature error', async () => {
     const t = makeTestApp();
-    const { a, b } = await matched(t);
+    const { a, b } = await matchedPair(t);
     const stranger = await quickStudent(t, 'stranger@ucla.edu');
-    const { http, url } = await live(t);
+    const { http, url } = await listenLive(t);
     try {
-      const aSocket = connect(url, a.c);
-      const bSocket = connect(url, b.c);
+      const aSocket = connectSocket(url, a.c);
+      const bSocket = connectSocket(url, b.c);
       await Promise.all([aSocket.opened, bSocket.opened]);
       aSocket.ws.send(JSON.stringify({ type: 'call', kind: 'offer', toUserId: b.id, media: 'video', sdp: 'v=0' }));
       expect(await aSocket.next('error')).toMatchObject({ code: 'CALLS.PREMIUM_REQUIRED', title: 'Premium Feature' });
@@ -257,13 +201,13 @@ describe('realtime and calls over the WebSocket', () => {
 
   it('sends a message over the socket with the same rules: an ack with its ref, a refusal stores nothing', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
-    const outsider = await student(t, 'cam@ucla.edu');
-    const { http, url } = await live(t);
+    const { a, b, conversationId } = await matchedPair(t);
+    const outsider = await signedInStudent(t, 'cam@ucla.edu');
+    const { http, url } = await listenLive(t);
     try {
-      const aSocket = connect(url, a.c);
-      const bSocket = connect(url, b.c);
-      const cSocket = connect(url, outsider.c);
+      const aSocket = connectSocket(url, a.c);
+      const bSocket = connectSocket(url, b.c);
+      const cSocket = connectSocket(url, outsider.c);
       await Promise.all([aSocket.opened, bSocket.opened, cSocket.opened]);
       aSocket.ws.send(JSON.stringify({ type: 'message.send', ref: 'r1', conversationId, content: 'Over the socket' }));
       const ack = await aSocket.next('message.sent');
@@ -291,12 +235,12 @@ describe('realtime and calls over the WebSocket', () => {
 
   it('ends an unanswered call at the ringing timeout, and closes a flooding socket', async () => {
     const t = makeTestApp();
-    const { a, b } = await matched(t);
+    const { a, b } = await matchedPair(t);
     await makeGold(t, a.id);
-    const { http, url } = await live(t);
+    const { http, url } = await listenLive(t);
     try {
-      const aSocket = connect(url, a.c);
-      const bSocket = connect(url, b.c);
+      const aSocket = connectSocket(url, a.c);
+      const bSocket = connectSocket(url, b.c);
       await Promise.all([aSocket.opened, bSocket.opened]);
       aSocket.ws.send(JSON.stringify({ type: 'call', kind: 'offer', toUserId: b.id, media: 'voice', sdp: 'v=0' }));
       await bSocket.next('call');

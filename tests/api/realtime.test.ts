@@ -5,25 +5,10 @@
 import { REALTIME_CLOSE } from '../../core/messaging/ports';
 import { MESSAGE_MESSAGES, MESSAGES_PER_HOUR } from '../../core/messaging/rules';
 import { closedWithin, connectSocket, listenLive } from '../support/realtime';
-import { completeStudentProfile } from '../support/students';
+import { matchedPair, signedInStudent } from '../support/students';
 import { GOOD_PASSWORD, latestLink, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
-
-async function student(t: App, email: string) {
-  const c = await signedInClient(t, email);
-  const id = (await c.get('/api/me')).json.user.id as string;
-  await completeStudentProfile(t, id, email);
-  return { c, id };
-}
-
-async function matched(t: App) {
-  const a = await student(t, 'ana@ucla.edu');
-  const b = await student(t, 'ben@ucla.edu');
-  await a.c.post('/api/swipes', { targetUserId: b.id, action: 'like' });
-  const res = await b.c.post('/api/swipes', { targetUserId: a.id, action: 'like' });
-  return { a, b, conversationId: res.json.conversationId as string };
-}
 
 /** A second session of the same account (another device): its own session family. */
 async function secondSession(t: App, email: string): Promise<TestClient> {
@@ -50,7 +35,7 @@ async function stillOpen(s: ReturnType<typeof connectSocket>) {
 describe('a socket lives no longer than its session (issue 14)', () => {
   it('closes the sockets of a signed-out session at once, and leaves the same account’s other session open', async () => {
     const t = makeTestApp();
-    const a = await student(t, 'ana@ucla.edu');
+    const a = await signedInStudent(t, 'ana@ucla.edu');
     const phone = await secondSession(t, 'ana@ucla.edu');
     const { http, url } = await listenLive(t);
     try {
@@ -67,7 +52,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 
   it('closes the sockets of a session family revoked for refresh-token reuse', async () => {
     const t = makeTestApp();
-    const a = await student(t, 'ana@ucla.edu');
+    const a = await signedInStudent(t, 'ana@ucla.edu');
     const { http, url } = await listenLive(t);
     try {
       const socket = await openSocket(url, a.c);
@@ -84,7 +69,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 
   it('closes every socket of the account at a password reset', async () => {
     const t = makeTestApp();
-    const a = await student(t, 'ana@ucla.edu');
+    const a = await signedInStudent(t, 'ana@ucla.edu');
     const phone = await secondSession(t, 'ana@ucla.edu');
     const { http, url } = await listenLive(t);
     try {
@@ -104,7 +89,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 
   it('closes every socket of an account an admin suspends', async () => {
     const t = makeTestApp();
-    const a = await student(t, 'ana@ucla.edu');
+    const a = await signedInStudent(t, 'ana@ucla.edu');
     const admin = await signedInClient(t, 'dean@ucla.edu');
     await t.db.admins.setActive('dean@ucla.edu', true, t.clock.now());
     const { http, url } = await listenLive(t);
@@ -120,7 +105,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 
   it('closes every socket of an account whose deletion is requested', async () => {
     const t = makeTestApp();
-    const a = await student(t, 'ana@ucla.edu');
+    const a = await signedInStudent(t, 'ana@ucla.edu');
     const phone = await secondSession(t, 'ana@ucla.edu');
     const { http, url } = await listenLive(t);
     try {
@@ -135,7 +120,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 
   it('ends a socket’s access with its access token; after a refresh the client connects again', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     const { http, url } = await listenLive(t);
     try {
       const socket = await openSocket(url, a.c);
@@ -159,7 +144,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 
   it('refuses a frame once the session ended where no event reached the socket (a CLI on SQLite)', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     const { http, url } = await listenLive(t);
     try {
       const socket = await openSocket(url, a.c);
@@ -181,7 +166,7 @@ describe('a socket lives no longer than its session (issue 14)', () => {
 describe('call signals belong to a live call (issue 14)', () => {
   it('refuses answer and ICE frames with an invented call id and relays nothing to the match', async () => {
     const t = makeTestApp();
-    const { a, b, conversationId } = await matched(t);
+    const { a, b, conversationId } = await matchedPair(t);
     const { http, url } = await listenLive(t);
     try {
       const aSocket = await openSocket(url, a.c);
@@ -205,7 +190,7 @@ describe('call signals belong to a live call (issue 14)', () => {
 describe('the hourly message cap over the socket (D19; issue 14 item 7)', () => {
   it('refuses the 201st message in an hour with the spec text and when to try again', async () => {
     const t = makeTestApp();
-    const { a, conversationId } = await matched(t);
+    const { a, conversationId } = await matchedPair(t);
     // 200 messages in the last ten minutes, straight through the repository (the socket would take a while).
     for (let i = 0; i < MESSAGES_PER_HOUR; i++)
       await t.db.conversations.send(

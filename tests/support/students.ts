@@ -5,7 +5,7 @@
 import { checkBasics, checkPreferences, type PreferencesInput } from '../../core/profiles/rules';
 import { PROMPTS } from '../../fixtures/prompts';
 import { UNIVERSITY_NAMES } from '../../fixtures/university-list';
-import type { makeTestApp } from './test-app';
+import { type makeTestApp, signedInClient } from './test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 
@@ -94,4 +94,21 @@ export async function makeGold(t: App, userId: string, days = 30) {
 /** The test database's SQLite handle, for arranging rows no route writes yet (blocks, balances). */
 export function rawSql(t: App): import('better-sqlite3').Database {
   return (t.db.discovery as unknown as { db: { $client: import('better-sqlite3').Database } }).db.$client;
+}
+
+/** A signed-in student with a complete profile (the API suite's usual actor). */
+export async function signedInStudent(t: App, email: string) {
+  const c = await signedInClient(t, email);
+  const id = (await c.get('/api/me')).json.user.id as string;
+  await completeStudentProfile(t, id, email);
+  return { c, id };
+}
+
+/** Two students who liked each other, and the conversation their match opened. */
+export async function matchedPair(t: App) {
+  const a = await signedInStudent(t, 'ana@ucla.edu');
+  const b = await signedInStudent(t, 'ben@ucla.edu');
+  await a.c.post('/api/swipes', { targetUserId: b.id, action: 'like' });
+  const res = await b.c.post('/api/swipes', { targetUserId: a.id, action: 'like' });
+  return { a, b, conversationId: res.json.conversationId as string };
 }
