@@ -1,12 +1,12 @@
 /**
  * The web client's API types are generated from the server's OpenAPI document with
  * openapi-typescript, so client and server cannot drift: `npm run api:types` rewrites
- * web/src/lib/api-schema.ts, and tests/api/api-types.test.ts fails when it is stale.
+ * web/src/generated/api-schema.ts, and tests/api/api-types.test.ts fails when it is stale.
  */
 import openapiTS, { astToString } from 'openapi-typescript';
 import { makeTestApp } from '../tests/support/test-app';
 
-export const API_SCHEMA_FILE = 'web/src/lib/api-schema.ts';
+export const API_SCHEMA_FILE = 'web/src/generated/api-schema.ts';
 
 export async function generateApiTypes(): Promise<string> {
   const t = makeTestApp();

@@ -1,9 +1,9 @@
 /**
- * Types of the HTTP contract, derived from `api-schema.ts`, which openapi-typescript generates
+ * Types of the HTTP contract, derived from `../generated/api-schema.ts`, which openapi-typescript generates
  * from /api/openapi.json (`npm run api:types`; a test fails when it is stale). A route whose
  * shape changes on the server therefore breaks the web build instead of failing at run time.
  */
-import type { components, paths } from './api-schema';
+import type { components, paths } from '../generated/api-schema';
 
 type HttpMethod = 'get' | 'post' | 'put' | 'delete';
 type Operation<P extends keyof paths, M extends HttpMethod> = NonNullable<paths[P][M]>;
