@@ -1,6 +1,6 @@
 /**
  * `npm run bench` (issue 11 §5): HTTP throughput and latency beside a raw node:http baseline,
- * argon2 cost, JavaScript shipped on first load, and Lighthouse scores. Writes
+ * the abuse classifier beside the old rules (issue 15), argon2 cost, JavaScript shipped on first load, and Lighthouse scores. Writes
  * bench/results/<time>.json and bench/results/latest.json; bench/README.md summarises them.
  * Never a timed test: figures depend on the machine.
  */
@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import { Argon2PasswordHasher } from '../adapters/crypto/crypto';
 import { freePort, REPO_ROOT, SERVER_SECRET, startServer } from '../tests/quality/support/server-process';
 import { benchServerUrl, deckBenchmark } from './deck';
+import { moderationBenchmark } from './moderation';
 import { seedCampus, seedSessions } from './seed-campus';
 import { wsBenchmark } from './ws';
 
@@ -276,6 +277,8 @@ async function main() {
     const deckPostgres = benchServerUrl() ? await deckBenchmark('postgres') : 'skipped: no BENCH_DATABASE_URL';
     console.log('[bench] WebSocket');
     const ws = await wsBenchmark();
+    console.log('[bench] moderation classifier');
+    const moderation = moderationBenchmark();
     console.log('[bench] argon2');
     const argon2 = await argon2Cost();
     console.log('[bench] initial JavaScript');
@@ -297,6 +300,7 @@ async function main() {
       deck,
       deckPostgres,
       websocket: ws,
+      moderation,
       argon2,
       initialJavaScript: js,
       lighthouse: lh,

@@ -63,7 +63,8 @@ function hash(s: string): number {
   return h >>> 0;
 }
 
-const TOKEN = /[\p{L}\p{N}$'%]+/gu;
+// A star stays inside a word ("sh*t" is one masked word); each emoji is a word of its own ("😉").
+const TOKEN = /[\p{L}\p{N}$'%*]+|\p{Extended_Pictographic}/gu;
 
 /** Everything the model reads from one message. */
 export function extractFeatures(text: string, profanity: ProfanityMatcher, buckets = DEFAULT_BUCKETS): Features {

@@ -27,7 +27,8 @@ describe('normalisation for moderation (issue 15)', () => {
     expect(foldLeetspeak('k1ll ki11 ca11 1diot')).toBe('kill kill call idiot');
     expect(foldLeetspeak('b1tch @ss sh!t')).toBe('bitch ass shit');
     expect(foldLeetspeak('$500 at 10pm on the 2nd, 3br 2ba')).toBe('$500 at 10pm on the 2nd, 3br 2ba');
-    expect(foldLeetspeak('great!')).toBe('great!');
+    expect(foldLeetspeak('great! a | b')).toBe('great! a | b');
+    expect(foldLeetspeak('go drink b|e@ch')).toBe('go drink bleach');
   });
 
   it('joins letters split by spaces, dots, dashes or stars', () => {
@@ -37,6 +38,7 @@ describe('normalisation for moderation (issue 15)', () => {
     expect(joinSpacedLetters('I am a student')).toBe('I am a student');
     expect(normalizeForModeration('s e n d the d3posit')).toBe('send the deposit');
     expect(normalizeForModeration('k y s')).toBe('kys');
+    expect(normalizeForModeration('d u m b   b i t c h')).toBe('dumb bitch');
   });
 
   it('reads a stretched letter as one and collapses whitespace', () => {

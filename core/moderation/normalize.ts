@@ -69,8 +69,21 @@ const CONFUSABLES: Record<string, string> = {
 };
 const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLES).join('')}]`, 'gu');
 
+const WORD_GAP = '\uE000';
+const GAP_RE = / ?\uE000 ?/g;
+
 /** Digits and symbols that stand for letters inside a word; `1` is settled by its neighbours. */
-const LEET: Record<string, string> = { '0': 'o', '3': 'e', '4': 'a', '5': 's', '7': 't', '@': 'a', $: 's', '!': 'i' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+};
 
 /**
  * Tokens with digits that are ordinary writing, not leetspeak: amounts, times, ordinals, units
@@ -91,8 +104,8 @@ function unLeet(token: string): string {
       out += before === 'l' || before === 'i' || token[i + 1] === '1' ? 'l' : 'i';
       continue;
     }
-    // "!" only counts inside a word ("sh!t"), not as the sentence's exclamation mark.
-    if (ch === '!' && !(/[a-z]/.test(token[i - 1] ?? '') && /[a-z]/.test(token[i + 1] ?? ''))) {
+    // "!" and "|" only count inside a word ("sh!t", "b|each"), not as punctuation.
+    if ((ch === '!' || ch === '|') && !(/[a-z]/.test(token[i - 1] ?? '') && /[a-z]/.test(token[i + 1] ?? ''))) {
       out += ch;
       continue;
     }
@@ -117,13 +130,15 @@ export function foldConfusables(text: string): string {
 }
 
 export function foldLeetspeak(text: string): string {
-  return text.replace(/[\p{L}\p{N}$@!]+/gu, unLeet);
+  return text.replace(/[\p{L}\p{N}$@!|]+/gu, unLeet);
 }
 
 /** The text as the classifier reads it: lower case, plain letters, one space between words. */
 export function normalizeForModeration(raw: string): string {
   // NFKC folds fullwidth and styled letters; cleanName (issue 14) strips format and invisible characters.
-  let text = cleanName(raw.normalize('NFKC')).toLowerCase();
+  // A wide gap between spaced-out letters ("d u m b   b i t c h") still ends a word: it is marked
+  // before cleanName collapses whitespace, and read as one space once the letters are joined.
+  let text = cleanName(raw.normalize('NFKC').replace(/[ \t]{3,}/g, ` ${WORD_GAP} `)).toLowerCase();
   // Accents and combining marks (including strike-through and "zalgo" stacks) go.
   text = text
     .normalize('NFD')
@@ -131,7 +146,7 @@ export function normalizeForModeration(raw: string): string {
     .normalize('NFC');
   text = foldConfusables(text);
   text = joinSpacedLetters(text);
-  text = foldLeetspeak(text);
+  text = foldLeetspeak(text).replace(GAP_RE, ' ');
   // "fuuuuck", "stupiiid": a run of three or more of one letter is read as one.
   return text.replace(/(\p{L})\1{2,}/gu, '$1');
 }

@@ -207,6 +207,101 @@ const RULES: Rule[] = [
     category: 'sexual',
     pattern: /\b(your|ur) (body|ass|butt|chest|legs|lips)\b|\b(sleep|shower|bed) (with|together)\b/,
   },
+  // Broader lexicons: the corpus shows scams and threats rarely reuse one phrase (issue 15).
+  {
+    id: 'pay_to_secure',
+    category: 'rental_scam',
+    pattern:
+      /\b(once|after|until|before) (you |u )?(pay|send|transfer|wire|the (deposit|payment|rent) (is )?(paid|made|clears?))\b|\b(no need to|can'?t|cannot|don'?t) (visit|see|view|tour|meet)\b/,
+  },
+  {
+    id: 'crypto_payment',
+    category: 'rental_scam',
+    pattern: /\b(bitcoin atm|btc|coinbase|wallet address|crypto)\b[^.?!]{0,40}\b(deposit|rent|fee|reserv|hold)\w*/,
+  },
+  {
+    id: 'away_landlord',
+    category: 'rental_scam',
+    pattern:
+      /\b(relocat\w+|travel\w*|abroad|overseas|out of (state|town)|burial|funeral|hospital)\b[^.?!]{0,60}\b(deposit|rent|keys?|pay|wire|transfer)\b/,
+  },
+  {
+    id: 'off_platform_plain',
+    category: 'off_platform',
+    pattern:
+      /\b(off[- ]?(the )?(platform|app|site)|outside (the |this )?(app|platform|site)|(dm|dms|message|contact|call|text) me (directly|on|at|via)|insta(gram)?|your (number|phone number|personal email)|ur number|service (charge|fee)|fee if we go through)\b/,
+  },
+  {
+    id: 'platform_named',
+    category: 'off_platform',
+    pattern:
+      /\b(nestmate|the app|this app|the platform|here)\b[^.?!]{0,30}\b(see|seeing|watch|read|monitor|private|safe|fee|cut)\w*/,
+  },
+  {
+    id: 'code_request',
+    category: 'phishing',
+    pattern:
+      /\b(code|pin|otp)\b[^.?!]{0,40}\b(texted|sent|pop up|popped|got|get|tell me|what does it say|send it|read it)\b|\b(what'?s|what is|send me|tell me|give me) (the|ur|your) (code|pin|login|password|portal)\b|\b(reset|login|portal|school|student) (code|login|password|account)\b/,
+  },
+  {
+    id: 'invest_pitch',
+    category: 'investment',
+    pattern:
+      /\b(coin|token|presale|whitelist|crypto(currency)?|staking|mining|rigs?|arbitrage|trading (bot|collective|group)|bot trades|exchange|pump|meme coin|solana|defi|yield)\b|\b(network marketing|comp plan|pyramid|ambassadors?|inventory|commissions?|recruit\w*|my (team|network|brand|program|system|business)|entrepreneur|six figures|generational wealth|get in early|make money|earn (while|from)|quit (your|needing)|capital|returns?|profits?|\d+x|per day|per month|\dk ?\/ ?month|retire)\b/,
+  },
+  {
+    id: 'death_wish',
+    category: 'harassment',
+    pattern:
+      /\b(hope|wish) (you|u|someone)\b[^.?!]{0,30}\b(die|dies|died|hit|dead|hurt|break|suffer|fail|burn)\w*|\b(end it|drink bleach|drink b\w*ch|waste of (oxygen|space|air)|better off dead|if you died|why are you (even )?alive|nobody would care)\b/,
+  },
+  {
+    id: 'stalking',
+    category: 'harassment',
+    pattern:
+      /\b(i('?m| am) (outside|at your|waiting)|waited outside|i saw you|i see (you|u)|been (watching|following)|followed you|your (address|room number|new place|new address|car|girlfriend|boyfriend|spare key|schedule)|i know (your|where|you'?re home)|find (you|out)|regret it|make sure you|or else|want problems|something happened to|you'?ll need a hospital|slash your|spread that|sent your (pictures|photos|pics)|put your number)\b/,
+  },
+  {
+    id: 'insult_plain',
+    category: 'harassment',
+    pattern:
+      /\b(idiot|moron|braindead|loser|trash|garbage|pathetic|ugly|disgusting|crybaby|worthless|piece of (shit|sh\*t|crap)|lying|freak|clown|nobody (wants|likes|would))\b/,
+  },
+  {
+    id: 'masked_word',
+    category: 'hate',
+    pattern: /\b[a-z]+\*+[a-z]*\b/,
+  },
+  {
+    id: 'hate_terms',
+    category: 'hate',
+    pattern:
+      /\b(terrorists?|men in dresses|trash the place|those (people|immigrants)|go back|third world|illegals?|tr\*nny|f\*ggot|r\*tard|queers?|homos?|towelheads?|wetbacks?|beaners?|gooks?|spics?|your (people|race|religion|culture)|(black|brown|asian|muslim|jewish|gay|trans|mexican|indian|chinese|arab) (people|person|guys|girls|women|men)|no offen[cs]e)\b/,
+  },
+  {
+    id: 'sexual_plain',
+    category: 'sexual',
+    pattern:
+      /\b(pics?|photos?|selfies?|videos?) (of|in) (you|your|ur)\b|\b(in your underwear|bikini|lingerie|naked|nude|spicy|thirsty|turn(ed|s)? me on|kiss|cuddle|my bed|your bed|night with|sleep over|massage|bedroom|body count|virgin|hot (body|pics)|sexy|make it worth|favor for|be nice to me)\b/,
+  },
+  {
+    id: 'sexual_euphemism',
+    category: 'sexual',
+    pattern:
+      /\b(other ways|with benefits|no strings|favou?rs?|in (my |your |the )?bed|bedroom|fantas(y|ies)|slept with|sleep with|bra size|underwear|touch (you|your)|watch you|camera|dtf|lover|intimate|company (at night|in bed)|on your knees|sit on my|so hard|extra duties|late[- ]night|entertainment|fool around|threesomes?|turn me on|get you drunk|feet pics|short skirts?|wear something|dance for me|pretty girls|girls who|women who|female tenant|be my (girlfriend|boyfriend)|s[e3]xt|no clothes|see all of (it|you)|pointed lower)\b|[🍆💦🍑😏👅]/u,
+  },
+  {
+    id: 'hate_generalise',
+    category: 'hate',
+    pattern:
+      /\b(all|always|every|those|these|typical|just|only)\b[^.?!]{0,25}\b(blacks?|black (people|dudes|guys)|muslims?|jews?|jewish|gays?|lesbians?|trans|asians?|latinas?|latinos?|mexicans?|indians?|hindus?|sikhs?|somalis?|africans?|arabs?|immigrants?|foreigners?|women|girls|atheists?|christians?|catholics?|non[- ]binary|wheelchair users|disabled)\b|\b(blacks?|muslims?|jews?|gays?|lesbians?|asians?|latinas?|hindus?|immigrants?|foreigners?|women|atheists?)\b[^.?!]{0,20}\b(are|r|belong|control|need|only|steal|have no|always)\b|\b(go home|this is america|anchor bab(y|ies)|steal (our|american) jobs|leeching|virus|dirty|extremists?|terrorists?|greedy|gold diggers?)\b/,
+  },
+  {
+    id: 'invest_more',
+    category: 'investment',
+    pattern:
+      /\b(flip it|double (your|ur|it)|quick (cash|money)|make (you|u) rich|academy|crowdfunding|founder|buy now|risk[- ]free|never loses|want in|onboard you|grow financially|forex|trading account|financially free|doubler|send \d[\d.]* get)\b/,
+  },
 ];
 
 /** Every rule the normalised text trips, with the span it matched. */
