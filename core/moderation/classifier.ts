@@ -5,6 +5,7 @@
  * confidence of 0.9 is right about 9 times in 10 (train.ts). Pure: the model arrives as data, the
  * profanity matcher through its port.
  */
+import { LEXICONS, stem } from './lexicons';
 import { normalizeForModeration } from './normalize';
 import type { ProfanityMatcher } from './ports';
 import { type AbuseCategory, CATEGORIES, type Category, ruleHits } from './rules';
@@ -52,6 +53,7 @@ export type Features = {
 };
 
 export const DEFAULT_BUCKETS = 1 << 18;
+const LEXICON_ENTRIES = Object.entries(LEXICONS);
 
 /** FNV-1a, 32 bits: stable across runs and machines, so the artefact's buckets mean the same everywhere. */
 function hash(s: string): number {
@@ -89,6 +91,15 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
   for (const g of grams) words.set(add(`w:${g}`, wordWeight), g);
   const charWeight = chars.length ? 1 / Math.sqrt(chars.length) : 0;
   for (const c of chars) add(`c:${c}`, charWeight);
+  // Stems share strength across word forms; the word lists across words the corpus never used.
+  const stems = tokens.map(stem);
+  for (const st of stems) add(`s:${st}`, wordWeight);
+  const lexHits = new Map<string, number>();
+  for (const st of stems)
+    for (const [name, list] of LEXICON_ENTRIES) if (list.has(st)) lexHits.set(name, (lexHits.get(name) ?? 0) + 1);
+  for (const [name, n] of lexHits) add(`l:${name}`, Math.min(n, 3) / 3);
+  if (lexHits.has('group') && lexHits.has('hate')) add('l:group+hate', 1);
+  if (lexHits.has('group') && lexHits.has('harassment')) add('l:group+harassment', 1);
   const evidence: string[] = [];
   for (const hit of ruleHits(normalised)) {
     add(`r:${hit.rule}`, 1);
