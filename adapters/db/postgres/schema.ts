@@ -660,6 +660,19 @@ export const groupModes = pgTable('group_modes', {
   activeGroupId: text('active_group_id').references(() => groups.id, { onDelete: 'set null' }),
 });
 
+/** A user's hidden words and emoji (issue 15): incoming messages containing one are collapsed. */
+export const hiddenWords = pgTable(
+  'hidden_words',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.word] })],
+);
+
 /**
  * Realtime events in flight between API processes (D4): NOTIFY carries the id, listeners read the
  * row, and a listener that reconnects reads what it missed. Rows older than a few minutes are pruned.

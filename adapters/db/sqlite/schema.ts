@@ -623,3 +623,16 @@ export const groupModes = sqliteTable('group_modes', {
     .default('solo'),
   activeGroupId: text('active_group_id').references(() => groups.id, { onDelete: 'set null' }),
 });
+
+/** A user's hidden words and emoji (issue 15): incoming messages containing one are collapsed. */
+export const hiddenWords = sqliteTable(
+  'hidden_words',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    word: text('word').notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.word] })],
+);
