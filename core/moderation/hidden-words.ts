@@ -51,7 +51,7 @@ function hiddenWordKey(word: string): string {
   return normalizeForModeration(word) || word.toLowerCase();
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
@@ -66,7 +66,7 @@ export function hiddenBy(words: readonly string[], text: string): string | null 
     const needle = normalizeForModeration(word);
     if (needle === '') continue;
     if (HAS_WORD_CHARACTER.test(needle)) {
-      const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(needle)}(?![\\p{L}\\p{N}])`, 'u');
+      const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}(?![\\p{L}\\p{N}])`, 'u');
       if (re.test(normalised)) return word;
     } else if (normalised.includes(needle) || text.includes(word)) return word;
   }
