@@ -22,6 +22,7 @@ import {
   SqliteSwipeRepository,
 } from './sqlite/discovery.repository';
 import { SqliteGroupRepository } from './sqlite/groups.repository';
+import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';
 import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
 import {
   SqliteConsentLog,
@@ -72,6 +73,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     privacy: new SqlitePrivacyRepository(db),
     retention: new SqliteRetentionRepository(db),
     groups: new SqliteGroupRepository(db),
+    hiddenWords: new SqliteHiddenWordRepository(db),
     ping: async (): Promise<void> => {
       db.$client.prepare('SELECT 1').get();
     },

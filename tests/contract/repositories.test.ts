@@ -646,4 +646,26 @@ describe.each(engines())('repository contract on %s', (engine) => {
       });
     });
   });
+
+  describe('hidden words (issue 15)', () => {
+    it('replaces a list atomically, leaves other users alone and goes with the account', async () => {
+      const [a, b] = [await user(), await user()];
+      await db.hiddenWords.replace(a, ['rent', '🍑'], T0);
+      await db.hiddenWords.replace(b, ['rent'], T0);
+      await db.hiddenWords.replace(a, ['deposit', 'rent'], later(1));
+      expect((await db.hiddenWords.list(a)).sort()).toEqual(['deposit', 'rent']);
+      expect(await db.hiddenWords.list(b)).toEqual(['rent']);
+      // A save that fails half-way (a duplicate the core would have dropped) leaves the old list whole.
+      await expect(db.hiddenWords.replace(a, ['new', 'dup', 'dup'], later(2))).rejects.toThrow();
+      expect((await db.hiddenWords.list(a)).sort()).toEqual(['deposit', 'rent']);
+      // Saves racing for one user end with one of the lists, never a mix or an error.
+      const lists = [['x1', 'x2'], ['y1'], ['z1', 'z2', 'z3']];
+      await Promise.all(lists.map((words, i) => db.hiddenWords.replace(a, words, later(10 + i))));
+      expect(lists.map((l) => l.join())).toContain((await db.hiddenWords.list(a)).sort().join());
+      expect((await db.privacy.collect(a)).hidden_words).toHaveLength((await db.hiddenWords.list(a)).length);
+      await db.privacy.eraseAccount(a);
+      expect(await db.hiddenWords.list(a)).toEqual([]);
+      expect(await db.hiddenWords.list(b)).toEqual(['rent']);
+    });
+  });
 });

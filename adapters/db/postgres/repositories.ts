@@ -16,6 +16,7 @@ import {
   PostgresSwipeRepository,
 } from './discovery.repository';
 import { PostgresGroupRepository } from './groups.repository';
+import { PostgresHiddenWordRepository } from './hidden-words.repository';
 import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
 import {
   PostgresConsentLog,
@@ -54,6 +55,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     privacy: new PostgresPrivacyRepository(sql),
     retention: new PostgresRetentionRepository(sql),
     groups: new PostgresGroupRepository(sql),
+    hiddenWords: new PostgresHiddenWordRepository(sql),
     ping: async (): Promise<void> => {
       await sql.get('SELECT 1');
     },

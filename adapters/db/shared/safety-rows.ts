@@ -67,6 +67,7 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['consent_logs', 'user_id'],
   ['data_export_requests', 'user_id'],
   ['security_incidents', 'reporter_id'],
+  ['hidden_words', 'user_id'],
 ];
 
 /**
