@@ -47,6 +47,7 @@ import { billingRouter } from './routes/billing/billing.handlers';
 import { discoveryRouter } from './routes/discovery/discovery.handlers';
 import { feedbackRouter } from './routes/feedback/feedback.handlers';
 import { groupsRouter } from './routes/groups/groups.handlers';
+import { hiddenWordsRouter } from './routes/hidden-words/hidden-words.handlers';
 import { likesRouter } from './routes/likes/likes.handlers';
 import { messagingRouter } from './routes/messaging/messaging.handlers';
 import { devMailboxPage } from './routes/platform/dev-mailbox';
@@ -226,6 +227,7 @@ export function createApp(options: AppOptions) {
   const limits = { rateLimiter: db.rateLimiter, securityLog: db.securityLog };
   app.route('/', groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups, ...limits }));
   app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, ...limits }));
+  app.route('/', hiddenWordsRouter({ clock, hiddenWords: db.hiddenWords, ...limits }));
   app.route(
     '/',
     privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups, sessionEndings, ...limits }),

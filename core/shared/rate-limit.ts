@@ -106,4 +106,7 @@ export const WRITE_LIMITS = {
    */
   purchasesPerUser: { limit: 20, windowMs: HOUR },
   purchasesPerIp: { limit: 60, windowMs: HOUR },
+  /** Each save rewrites the whole list (up to 100 rows, issue 15); a student edits it a few times, not hundreds. */
+  hiddenWordsPerUser: { limit: 30, windowMs: HOUR },
+  hiddenWordsPerIp: { limit: 150, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
