@@ -55,6 +55,8 @@ const ClientFrame = z.discriminatedUnion('type', [
     ref: z.string().max(64),
     conversationId: z.string().max(200),
     content: z.string().max(MESSAGE_MAX + 1),
+    // Issue 15: "Send anyway" after an error frame with MESSAGES.CONFIRM_NEEDED.
+    confirmed: z.boolean().optional(),
   }),
 ]);
 
@@ -176,8 +178,10 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     frame: Extract<z.infer<typeof ClientFrame>, { type: 'message.send' }>,
   ) {
     try {
-      const sent = await sendMessage(deps.messaging, user.id, frame.conversationId, frame.content);
-      if (sent.ok) send(ws, { type: 'message.sent', ref: frame.ref, message: toMessageDto(sent.value) });
+      const sent = await sendMessage(deps.messaging, user.id, frame.conversationId, frame.content, {
+        confirmed: frame.confirmed,
+      });
+      if (sent.ok) send(ws, { type: 'message.sent', ref: frame.ref, message: toMessageDto(sent.value, user.id) });
       else {
         // The hourly cap says when to try again, as the HTTP answer's Retry-After does (D19).
         const { retryAfterSeconds } = sent.error as { retryAfterSeconds?: number };

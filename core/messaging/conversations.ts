@@ -1,6 +1,7 @@
 /** Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get in. */
 import { conversationIdFor } from '../likes/rules';
 import { autoFlagOf } from '../moderation/auto-flag';
+import { needsConfirmation } from '../moderation/warnings';
 import { canViewProfile } from '../profiles/visibility';
 import type { DomainError } from '../shared/errors';
 import { secondsUntilFree } from '../shared/rate-limit';
@@ -54,6 +55,7 @@ export async function sendMessage(
   userId: string,
   conversationId: string,
   raw: string,
+  options: { confirmed?: boolean } = {},
 ): Promise<Result<Message, DomainError>> {
   const member = await membership(deps, conversationId, userId);
   if (!member) return err(messageErrors.notFound());
@@ -64,9 +66,13 @@ export async function sendMessage(
   const rel = await deps.conversations.relationship(userId, member.other);
   // D19: a block ends the conversation for both.
   if (rel.blocked || !rel.otherActive) return err(messageErrors.closed());
+  // Issue 15: harassment, hate or sexual content waits for the sender's "Send anyway"; nothing is stored.
+  const confirmed = options.confirmed === true;
+  const verdict = deps.moderation.classify(content);
+  if (needsConfirmation(verdict, confirmed)) return err(messageErrors.confirmNeeded());
   const now = deps.clock.now();
   let oldest: Date | null = null;
-  const message = await deps.conversations.send(
+  const stored = await deps.conversations.send(
     { id: deps.ids.newId(), conversationId, senderId: userId, content, createdAt: now },
     new Date(now.getTime() - MESSAGE_WINDOW_MS),
     (sent, oldestInWindow) => {
@@ -74,21 +80,27 @@ export async function sendMessage(
       return sent < MESSAGES_PER_HOUR;
     },
   );
-  if (!message) return err(messageErrors.rateLimited(secondsUntilFree(oldest, MESSAGE_WINDOW_MS, now)));
+  if (!stored) return err(messageErrors.rateLimited(secondsUntilFree(oldest, MESSAGE_WINDOW_MS, now)));
   // D22: a flagged message is still delivered; the classifier's verdict waits for an admin (issue 15).
-  const flag = autoFlagOf(deps.moderation.classify(content));
+  const flag = autoFlagOf(verdict);
   if (flag) {
     await deps.flags.add({
       id: deps.ids.newId(),
       contentType: 'message',
-      contentId: message.id,
+      contentId: stored.id,
       authorId: userId,
       flag,
+      // Only a nudged category was really confirmed; `confirmed` on a scam message means nothing.
+      sentAfterWarning: confirmed && needsConfirmation(verdict, false),
       at: now,
     });
   }
-  const event = { type: 'message.created' as const, message: toMessageDto(message) };
-  await Promise.all([deps.realtime.publish(userId, event), deps.realtime.publish(member.other, event)]);
+  const message: Message = { ...stored, flag: flag && { reason: flag.reason, confidence: flag.confidence } };
+  // Each side gets its own view: the recipient's may carry a warning, the sender's never does.
+  await Promise.all([
+    deps.realtime.publish(userId, { type: 'message.created', message: toMessageDto(message, userId) }),
+    deps.realtime.publish(member.other, { type: 'message.created', message: toMessageDto(message, member.other) }),
+  ]);
   return ok(message);
 }
 

@@ -1,6 +1,7 @@
 /** Capabilities messaging needs (style habit 3). */
 import type { AutoFlag } from '../moderation/auto-flag';
 import type { MessageClassifier } from '../moderation/classifier';
+import { type MessageWarning, warningFor } from '../moderation/warnings';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 
@@ -12,6 +13,8 @@ export type Message = {
   content: string;
   createdAt: Date;
   isRead: boolean;
+  /** Its pending automatic flag (issue 15), or null: never shown as such, only as the recipient's warning. */
+  flag: { reason: string; confidence: number } | null;
 };
 
 export type ConversationSummary = {
@@ -36,7 +39,7 @@ export interface ConversationRepository {
    * atomic. `allowed` also learns when the oldest of them was sent, for `Retry-After` (D19).
    */
   send(
-    message: Omit<Message, 'seq' | 'isRead'>,
+    message: Omit<Message, 'seq' | 'isRead' | 'flag'>,
     windowStart: Date,
     allowed: (sentInWindow: number, oldestInWindow: Date | null) => boolean,
   ): Promise<Message | null>;
@@ -58,6 +61,8 @@ export type ContentFlagInput = {
   contentId: string;
   authorId: string;
   flag: AutoFlag;
+  /** The sender saw "Are you sure?" and sent it anyway (issue 15): the admin reads it on the flag. */
+  sentAfterWarning?: boolean;
   at: Date;
 };
 
@@ -96,6 +101,8 @@ export type MessageDto = {
   content: string;
   createdAt: string;
   isRead: boolean;
+  /** For the recipient of a flagged scam, phishing or off-platform message only (issue 15). */
+  warning: MessageWarning | null;
 };
 
 export type CallSignal = {
@@ -123,7 +130,8 @@ export type MessagingDeps = {
   realtime: RealtimeBus;
 };
 
-export const toMessageDto = (m: Message): MessageDto => ({
+/** The message as `viewerId` sees it: the sender never learns it was flagged (issue 15). */
+export const toMessageDto = (m: Message, viewerId: string): MessageDto => ({
   id: m.id,
   seq: m.seq,
   conversationId: m.conversationId,
@@ -131,4 +139,5 @@ export const toMessageDto = (m: Message): MessageDto => ({
   content: m.content,
   createdAt: m.createdAt.toISOString(),
   isRead: m.isRead,
+  warning: warningFor(m, viewerId),
 });

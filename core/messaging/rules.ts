@@ -3,6 +3,7 @@
  * groups and icebreakers. Pure, so the browser previews with the same functions.
  */
 
+import { NUDGE_MESSAGES } from '../moderation/warnings';
 import { DomainError } from '../shared/errors';
 import { MESSAGE_MAX, sanitizeText } from '../shared/sanitize';
 
@@ -34,6 +35,9 @@ export const messageErrors = {
   closed: () => new DomainError('MESSAGES.CLOSED', MESSAGE_MESSAGES.blocked),
   notMatched: () => new DomainError('MESSAGES.NOT_MATCHED', MESSAGE_MESSAGES.notMatched),
   tooLong: () => new DomainError('MESSAGES.TOO_LONG', MESSAGE_MESSAGES.tooLong),
+  /** Issue 15's nudge: resend with `confirmed: true` ("Send anyway"); nothing was stored. */
+  confirmNeeded: () =>
+    new DomainError('MESSAGES.CONFIRM_NEEDED', NUDGE_MESSAGES.detail, undefined, NUDGE_MESSAGES.title),
 };
 
 /** 001 §5: trimmed non-empty, sanitised, capped at 10,000; null when nothing remains. */

@@ -373,6 +373,37 @@ describe.each(engines())('repository contract on %s', (engine) => {
       await db.conversations.send(message(id, b, 'again', later(10)), T0, () => true);
       expect((await db.conversations.messages(id, a, { limit: 50 })).map((m) => m.content)).toEqual(['again']);
     });
+
+    it('lists a message with its pending automatic flag, and records a warned sender (issue 15)', async () => {
+      const { id, a, b } = await conversation();
+      const scam = await db.conversations.send(message(id, a, 'wire the deposit'), T0, () => true);
+      const rude = await db.conversations.send(message(id, a, 'rude', later(1)), T0, () => true);
+      await db.conversations.send(message(id, a, 'fine', later(2)), T0, () => true);
+      const flag = (contentId: string, reason: 'rental_scam' | 'harassment', sentAfterWarning?: boolean) => ({
+        id: randomUUID(),
+        contentType: 'message' as const,
+        contentId,
+        authorId: a,
+        flag: { reason, confidence: 0.9, matched: [] },
+        sentAfterWarning,
+        at: T0,
+      });
+      const scamFlag = flag(scam!.id, 'rental_scam');
+      await db.contentFlags.add(scamFlag);
+      await db.contentFlags.add(flag(rude!.id, 'harassment', true));
+      const reasons = async () =>
+        (await db.conversations.messages(id, b, { limit: 50 })).map((m) => m.flag?.reason ?? null);
+      expect(await reasons()).toEqual(['rental_scam', 'harassment', null]);
+      expect(
+        (await db.conversations.messages(id, b, { before: 99_999_999, limit: 50 })).map((m) => m.flag?.reason ?? null),
+      ).toEqual(['rental_scam', 'harassment', null]);
+      expect((await db.admins.flag(scamFlag.id))?.flaggedBy).toBe('system');
+      const flags = (await db.admins.flags('pending', 1000)).filter((f) => f.contentId === rude!.id);
+      expect(flags.map((f) => f.flaggedBy)).toEqual(['system:sent-after-warning']);
+      // An approved message warns no more.
+      await db.admins.reviewFlag(scamFlag.id, 'approved', null, null, T0);
+      expect(await reasons()).toEqual([null, 'harassment', null]);
+    });
   });
 
   describe('billing', () => {

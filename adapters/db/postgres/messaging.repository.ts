@@ -7,10 +7,8 @@ import type {
   Message,
   Relationship,
 } from '../../../core/messaging/ports';
-import { type MessageRow, toMessage } from '../shared/messaging-rows';
+import { flaggedBy, MESSAGE_COLUMNS, type MessageRow, toMessage } from '../shared/messaging-rows';
 import type { PgSql } from './sql';
-
-const MESSAGE_COLUMNS = 'seq, id, conversation_id, sender_id, content, is_read, created_at';
 
 export class PostgresConversationRepository implements ConversationRepository {
   private readonly s: Record<string, string>;
@@ -104,7 +102,7 @@ export class PostgresConversationRepository implements ConversationRepository {
   }
 
   async send(
-    message: Omit<Message, 'seq' | 'isRead'>,
+    message: Omit<Message, 'seq' | 'isRead' | 'flag'>,
     windowStart: Date,
     allowed: (sent: number, oldest: Date | null) => boolean,
   ) {
@@ -126,7 +124,7 @@ export class PostgresConversationRepository implements ConversationRepository {
         id: message.conversationId,
       });
       await tx.run(this.s.unhide!, [message.conversationId]);
-      return { ...message, seq, isRead: false };
+      return { ...message, seq, isRead: false, flag: null };
     });
   }
 
@@ -174,8 +172,17 @@ export class PostgresContentFlagRepository implements ContentFlagRepository {
     await this.sql.run(
       `INSERT INTO content_flags (id, content_type, content_id, author_id, flag_reason, status, auto_flagged,
          confidence_score, flagged_by, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, 'system', ?)`,
-      [f.id, f.contentType, f.contentId, f.authorId, f.flag.reason, f.flag.confidence, f.at.getTime()],
+       VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?)`,
+      [
+        f.id,
+        f.contentType,
+        f.contentId,
+        f.authorId,
+        f.flag.reason,
+        f.flag.confidence,
+        flaggedBy(f.sentAfterWarning),
+        f.at.getTime(),
+      ],
     );
   }
 

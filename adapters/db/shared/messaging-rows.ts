@@ -1,6 +1,21 @@
 /** What the SQLite and PostgreSQL messaging repositories share (N29: same representation, same SQL). */
 import type { Message } from '../../../core/messaging/ports';
 
+const PENDING_AUTO_FLAG = (column: string) => `(SELECT f.${column} FROM content_flags f
+    WHERE f.status = 'pending' AND f.content_type = 'message' AND f.content_id = m.id AND f.auto_flagged = 1
+    ORDER BY f.created_at DESC, f.id LIMIT 1)`;
+
+/**
+ * A message's columns, with its pending automatic flag (issue 15): the recipient's warning is chosen
+ * from it. An approved flag (an admin found it harmless) warns no more.
+ */
+export const MESSAGE_COLUMNS = `seq, id, conversation_id, sender_id, content, is_read, created_at,
+  ${PENDING_AUTO_FLAG('flag_reason')} AS flag_reason, ${PENDING_AUTO_FLAG('confidence_score')} AS flag_confidence`;
+
+/** Who raised an automatic flag: the system, and whether the sender was warned first (issue 15). */
+export const flaggedBy = (sentAfterWarning: boolean | undefined) =>
+  sentAfterWarning ? 'system:sent-after-warning' : 'system';
+
 export type MessageRow = {
   seq: number;
   id: string;
@@ -9,6 +24,8 @@ export type MessageRow = {
   content: string;
   is_read: number;
   created_at: number;
+  flag_reason: string | null;
+  flag_confidence: number | null;
 };
 
 export const toMessage = (r: MessageRow): Message => ({
@@ -19,4 +36,5 @@ export const toMessage = (r: MessageRow): Message => ({
   content: r.content,
   isRead: r.is_read === 1,
   createdAt: new Date(r.created_at),
+  flag: r.flag_reason === null ? null : { reason: r.flag_reason, confidence: Number(r.flag_confidence ?? 0) },
 });

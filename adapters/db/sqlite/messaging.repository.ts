@@ -8,10 +8,8 @@ import type {
   Message,
   Relationship,
 } from '../../../core/messaging/ports';
-import { type MessageRow, toMessage } from '../shared/messaging-rows';
+import { flaggedBy, MESSAGE_COLUMNS, type MessageRow, toMessage } from '../shared/messaging-rows';
 import type { SqliteDb } from './client';
-
-const MESSAGE_COLUMNS = 'seq, id, conversation_id, sender_id, content, is_read, created_at';
 
 export class SqliteConversationRepository implements ConversationRepository {
   private readonly s: Record<string, Statement>;
@@ -127,7 +125,7 @@ export class SqliteConversationRepository implements ConversationRepository {
   }
 
   async send(
-    message: Omit<Message, 'seq' | 'isRead'>,
+    message: Omit<Message, 'seq' | 'isRead' | 'flag'>,
     windowStart: Date,
     allowed: (sent: number, oldest: Date | null) => boolean,
   ) {
@@ -142,7 +140,7 @@ export class SqliteConversationRepository implements ConversationRepository {
       const seq = Number(info.lastInsertRowid);
       this.s.touchConversation!.run({ at, text: message.content.slice(0, 200), seq, id: message.conversationId });
       this.s.unhide!.run(message.conversationId);
-      return { ...message, seq, isRead: false };
+      return { ...message, seq, isRead: false, flag: null };
     });
     // IMMEDIATE: the count and the insert happen under one write lock (D19's cap holds).
     return run.immediate();
@@ -181,9 +179,18 @@ export class SqliteContentFlagRepository implements ContentFlagRepository {
       .prepare(
         `INSERT INTO content_flags (id, content_type, content_id, author_id, flag_reason, status, auto_flagged,
            confidence_score, flagged_by, created_at)
-         VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, 'system', ?)`,
+         VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?)`,
       )
-      .run(f.id, f.contentType, f.contentId, f.authorId, f.flag.reason, f.flag.confidence, f.at.getTime());
+      .run(
+        f.id,
+        f.contentType,
+        f.contentId,
+        f.authorId,
+        f.flag.reason,
+        f.flag.confidence,
+        flaggedBy(f.sentAfterWarning),
+        f.at.getTime(),
+      );
   }
 
   async unflaggedMessages() {

@@ -77,15 +77,16 @@ export function messagingRouter(deps: MessagingRouteDeps) {
     const q = c.req.valid('query');
     const page = { after: q.after, before: q.before, limit: q.limit ?? 50 };
     const messages = unwrap(await listMessages(deps, user.id, c.req.valid('param').conversationId, page));
-    return c.json({ messages: messages.map(toMessageDto) }, 200);
+    return c.json({ messages: messages.map((m) => toMessageDto(m, user.id)) }, 200);
   });
 
   app.openapi(routes.sendMessageRoute, async (c) => {
     const user = requireUser(c);
+    const { content, confirmed } = c.req.valid('json');
     const message = unwrap(
-      await sendMessage(deps, user.id, c.req.valid('param').conversationId, c.req.valid('json').content),
+      await sendMessage(deps, user.id, c.req.valid('param').conversationId, content, { confirmed }),
     );
-    return c.json({ message: toMessageDto(message) }, 201);
+    return c.json({ message: toMessageDto(message, user.id) }, 201);
   });
 
   app.openapi(routes.markReadRoute, async (c) => {

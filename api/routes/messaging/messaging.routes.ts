@@ -14,6 +14,10 @@ export const MessageSchema = z
     content: z.string(),
     createdAt: z.string(),
     isRead: z.boolean(),
+    // Issue 15: for the recipient of a flagged scam, phishing or off-platform message only.
+    warning: z
+      .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
+      .nullable(),
   })
   .openapi('Message');
 
@@ -87,13 +91,22 @@ export const sendMessageRoute = createRoute({
   method: 'post',
   path: '/api/conversations/{conversationId}/messages',
   tags,
-  summary: 'Send a message (sanitised; 200 per hour)',
+  summary: 'Send a message (sanitised; 200 per hour; harassment, hate or sexual content needs `confirmed`)',
   'x-access': 'owner',
   security: SESSION_SECURITY,
-  request: { params: ConversationParam, body: jsonBody(z.strictObject({ content: z.string().max(20_000) })) },
+  request: {
+    params: ConversationParam,
+    body: jsonBody(
+      z.strictObject({
+        content: z.string().max(20_000),
+        // Issue 15: "Send anyway" after the 409 MESSAGES.CONFIRM_NEEDED ("Are you sure?").
+        confirmed: z.boolean().optional(),
+      }),
+    ),
+  },
   responses: {
     201: jsonResponse(z.object({ message: MessageSchema }), 'Sent'),
-    ...problems([401, 404, 429], { body: true, mutating: true }),
+    ...problems([401, 404, 409, 429], { body: true, mutating: true }),
   },
 });
 
