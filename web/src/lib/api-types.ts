@@ -131,6 +131,9 @@ export type Endpoints = {
     'post',
     '/api/feature-requests/{featureRequestId}/vote'
   >;
+  // Hidden words (issue 15): incoming messages containing one are collapsed.
+  'GET /api/hidden-words': Contract<'get', '/api/hidden-words'>;
+  'PUT /api/hidden-words': Contract<'put', '/api/hidden-words'>;
   // Admin dashboard (001 §2, §4; D22, D27): every route answers 403 AUTH.FORBIDDEN to non-admins.
   'GET /api/admin/access': Contract<'get', '/api/admin/access'>;
   'GET /api/admin/stats': Contract<'get', '/api/admin/stats'>;

@@ -69,6 +69,8 @@ export const db = factory({
   adminReport: { id: primaryKey(nextId), data: String },
   contentFlag: { id: primaryKey(nextId), status: String, data: String },
   account: { id: primaryKey(nextId), email: String, name: nullable(String), status: String, createdAt: String },
+  // The signed-in user's hidden words, in order (see hidden-words-handlers.ts).
+  hiddenWord: { id: primaryKey(nextId), word: String },
   // Safety, privacy and feedback (see settings-handlers.ts), for the signed-in user.
   block: {
     id: primaryKey(nextId),

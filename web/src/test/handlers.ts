@@ -13,6 +13,7 @@ import { billingHandlers } from './billing-handlers';
 import { db } from './db';
 import { discoveryHandlers } from './discovery-handlers';
 import { groupsHandlers } from './groups-handlers';
+import { hiddenWordsHandlers } from './hidden-words-handlers';
 import { messagingHandlers } from './messaging-handlers';
 import { profileHandlers } from './profile-handlers';
 import { settingsHandlers } from './settings-handlers';
@@ -159,5 +160,6 @@ export const handlers = [
   ...groupsHandlers,
   ...messagingHandlers,
   ...settingsHandlers,
+  ...hiddenWordsHandlers,
   ...adminHandlers,
 ];

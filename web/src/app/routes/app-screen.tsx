@@ -9,6 +9,7 @@ import { CallProvider } from '../../features/calls/components/call-provider';
 import { deckKeys, removeFromDecks } from '../../features/discovery/api/get-deck';
 import { DiscoverScreen } from '../../features/discovery/components/discover-screen';
 import { ModeChip } from '../../features/groups/components/mode-chip';
+import { useHideMessage } from '../../features/hidden-words/api/hidden-words';
 import { MainApp } from '../../features/home/components/main-app';
 import { likesKeys } from '../../features/likes/api/get-who-liked-me';
 import { LikesScreen } from '../../features/likes/components/likes-screen';
@@ -107,9 +108,11 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
   const [params] = useSearchParams();
   const openConversation = useOpenConversation();
   const forgetBlocked = useForgetBlocked();
+  const hideMessage = useHideMessage();
   return (
     <MessagesScreen
       myId={userId}
+      hideMessage={hideMessage}
       conversationId={params.get('conversation')}
       onOpenConversation={openConversation}
       onViewProfile={onViewProfile}

@@ -27,6 +27,7 @@ import { PageShell } from '../../components/ui/page-shell';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me';
 import { signOut } from '../../features/auth/api/sign-out';
 import { openCookiePreferences } from '../../features/consent/api/cookie-preferences';
+import { HiddenWordsSection } from '../../features/hidden-words/components/hidden-words-section';
 import { DataManagementDialog } from '../../features/settings/components/data-management-dialog';
 import { FeatureRequestsDialog } from '../../features/settings/components/feature-requests-dialog';
 import { cn } from '../../lib/cn';
@@ -190,7 +191,8 @@ export function SettingsRoute() {
           <section
             key={group.id}
             aria-labelledby={`settings-${group.id}`}
-            className={cn('flex flex-col gap-2', group.id === 'legal' && 'md:col-span-2')}
+            // Legal comes last, after the hidden words below Safety and Privacy.
+            className={cn('flex flex-col gap-2', group.id === 'legal' && 'order-last md:col-span-2')}
           >
             <h2 id={`settings-${group.id}`} className="px-1 text-sm font-bold tracking-wide text-ink-600 uppercase">
               {group.title}
@@ -212,6 +214,7 @@ export function SettingsRoute() {
             </ul>
           </section>
         ))}
+        <HiddenWordsSection className="md:col-span-2" />
       </div>
 
       <FeatureRequestsDialog open={modal === 'feature-requests'} onOpenChange={close} />

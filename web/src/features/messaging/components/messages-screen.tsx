@@ -24,6 +24,8 @@ type MessagesScreenProps = {
   onViewProfile: (userId: string) => void;
   /** The call button for the chat header, from the calls feature (composed in app/). */
   callAction?: (peer: ChatPeer) => ReactNode;
+  /** Whether an incoming message is collapsed by the user's hidden words (issue 15; composed in app/). */
+  hideMessage?: (content: string) => boolean;
 };
 
 /**
@@ -36,6 +38,7 @@ export function MessagesScreen({
   onOpenConversation,
   onViewProfile,
   callAction,
+  hideMessage,
 }: MessagesScreenProps) {
   const conversations = useConversations();
   const matches = useMessagingMatches();
@@ -118,6 +121,7 @@ export function MessagesScreen({
           onBack={closeChat}
           onViewProfile={onViewProfile}
           callAction={callAction?.(peer)}
+          hideMessage={hideMessage}
         />
       );
     } else if (startFailed === conversationId || (listsLoaded && !peer)) {

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { hiddenBy } from '../../../../../core/moderation/hidden-words';
+import { api } from '../../../lib/api-client';
+
+export const hiddenWordsKeys = { all: ['moderation', 'hidden-words'] as const };
+
+/** Your hidden words and emoji (issue 15). */
+export const useHiddenWords = (enabled = true) =>
+  useQuery({
+    queryKey: hiddenWordsKeys.all,
+    queryFn: async () => (await api('GET /api/hidden-words')).words,
+    enabled,
+  });
+
+/** Replaces the whole list; the answer is the list as saved (trimmed, duplicates dropped). */
+export function useSaveHiddenWords() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (words: string[]) => (await api('PUT /api/hidden-words', { body: { words } })).words,
+    onSuccess: (words) => queryClient.setQueryData(hiddenWordsKeys.all, words),
+  });
+}
+
+/**
+ * Whether an incoming message is collapsed by your hidden words, for the chat (composed in app/, since
+ * features do not import each other). Nothing is hidden until the list has loaded.
+ */
+export function useHideMessage(): (content: string) => boolean {
+  const words = useHiddenWords().data;
+  return useCallback((content: string) => hiddenBy(words ?? [], content) !== null, [words]);
+}
