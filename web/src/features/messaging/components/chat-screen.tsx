@@ -23,6 +23,8 @@ type ChatScreenProps = {
   onViewProfile: (userId: string) => void;
   /** The call button, built by the calls feature and composed in app/. */
   callAction?: ReactNode;
+  /** Whether an incoming message is collapsed by the user's hidden words (issue 15; composed in app/). */
+  hideMessage?: (content: string) => boolean;
 };
 
 const viewerOffset = () => -new Date().getTimezoneOffset();
@@ -31,7 +33,15 @@ const timeOf = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour
 const COUNTER_FROM = MESSAGE_MAX - 500;
 
 /** The chat (001 §2): header, messages grouped by day with read receipts, icebreakers, composer. */
-export function ChatScreen({ conversationId, peer, myId, onBack, onViewProfile, callAction }: ChatScreenProps) {
+export function ChatScreen({
+  conversationId,
+  peer,
+  myId,
+  onBack,
+  onViewProfile,
+  callAction,
+  hideMessage,
+}: ChatScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const messages = useMessages(conversationId);
@@ -91,6 +101,7 @@ export function ChatScreen({ conversationId, peer, myId, onBack, onViewProfile, 
         hasEarlier={messages.data?.hasEarlier ?? false}
         failed={messages.isError}
         onRetry={() => void messages.refetch()}
+        hideMessage={hideMessage}
       />
 
       {empty && (
@@ -141,6 +152,7 @@ function MessageLog({
   hasEarlier,
   failed,
   onRetry,
+  hideMessage,
 }: {
   conversationId: string;
   peerName: string;
@@ -149,10 +161,13 @@ function MessageLog({
   hasEarlier: boolean;
   failed: boolean;
   onRetry: () => void;
+  hideMessage?: (content: string) => boolean;
 }) {
   const queryClient = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);
   const [loadingEarlier, setLoadingEarlier] = useState(false);
+  // Incoming messages the reader chose to see despite their hidden words.
+  const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
   const lastId = messages?.[messages.length - 1]?.id;
 
   // Keep the newest message in view as messages arrive (not when older ones are prepended).
@@ -223,6 +238,13 @@ function MessageLog({
                 <ol className="flex flex-col gap-1.5">
                   {group.messages.map((m) => {
                     const own = m.senderId === myId;
+                    if (!own && !shown.has(m.id) && hideMessage?.(m.content)) {
+                      return (
+                        <li key={m.id} className="flex flex-col items-start">
+                          <FilteredMessage peerName={peerName} onShow={() => setShown((s) => new Set(s).add(m.id))} />
+                        </li>
+                      );
+                    }
                     return (
                       <li key={m.id} className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
                         <div
@@ -250,6 +272,24 @@ function MessageLog({
         </>
       )}
     </div>
+  );
+}
+
+/** An incoming message collapsed by the reader's hidden words (issue 15): one tap shows it. */
+function FilteredMessage({ peerName, onShow }: { peerName: string; onShow: () => void }) {
+  return (
+    <p className="flex max-w-[80%] items-center gap-1 rounded-3xl rounded-bl-lg border border-dashed border-ink-300 bg-white/70 px-4 py-2 text-sm text-ink-600">
+      <span className="sr-only">{peerName}: </span>
+      Hidden by your filters —
+      <button
+        type="button"
+        onClick={onShow}
+        aria-label={`Show hidden message from ${peerName}`}
+        className="rounded-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      >
+        show
+      </button>
+    </p>
   );
 }
 
