@@ -23,7 +23,11 @@ describe('Hidden words (issue 15)', () => {
     const { user } = renderApp('/settings');
     const section = await screen.findByRole('region', { name: 'Hidden words' });
     const chips = await within(section).findByRole('list', { name: 'Your hidden words' });
-    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['venmo']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['venmo']);
 
     const input = within(section).getByLabelText('Word or emoji to hide');
     await user.type(input, 'deposit{Enter}');
@@ -40,7 +44,11 @@ describe('Hidden words (issue 15)', () => {
     expect(saved()).toEqual(['venmo']);
     await user.click(within(section).getByRole('button', { name: 'Save hidden words' }));
     await waitFor(() => expect(saved()).toEqual(['deposit', '🍑']));
-    expect(within(chips).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['deposit', '🍑']);
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['deposit', '🍑']);
     expect(within(section).getByRole('button', { name: 'Save hidden words' })).toBeDisabled();
   });
 
@@ -64,5 +72,15 @@ describe('Hidden words (issue 15)', () => {
     await user.keyboard('{Enter}');
     expect(within(log).getByText('send the d e p o s i t today')).toBeInTheDocument();
     expect(within(log).queryByText(/Hidden by your filters/)).toBeNull();
+  });
+
+  it('keeps a hidden message out of the conversation preview too', async () => {
+    const me = seedSignedInUser();
+    seedHiddenWords(['🍍']);
+    seedConversation(me.id, { name: 'Sam Lee' }, [{ content: 'pizza night? 🍍' }]);
+    renderApp('/?tab=matches');
+    const sam = await screen.findByRole('button', { name: /^Sam Lee/ });
+    await waitFor(() => expect(sam).toHaveTextContent('Hidden by your filters'));
+    expect(sam).not.toHaveTextContent('pizza night');
   });
 });

@@ -242,6 +242,9 @@ function MessageLog({
                       return (
                         <li key={m.id} className="flex flex-col items-start">
                           <FilteredMessage peerName={peerName} onShow={() => setShown((s) => new Set(s).add(m.id))} />
+                          <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
+                            <time dateTime={m.at}>{timeOf(m.at)}</time>
+                          </span>
                         </li>
                       );
                     }

@@ -19,6 +19,8 @@ type ConversationListProps = {
   onOpen: (conversationId: string) => void;
   onStartMatch: (match: MatchRow) => void;
   onDelete: (conversation: Conversation) => Promise<void>;
+  /** The user's hidden words (issue 15): a preview that contains one is not shown either. */
+  hideMessage?: (content: string) => boolean;
 };
 
 const viewerOffset = () => -new Date().getTimezoneOffset();
@@ -34,6 +36,7 @@ export function ConversationList({
   onOpen,
   onStartMatch,
   onDelete,
+  hideMessage,
 }: ConversationListProps) {
   const [search, setSearch] = useState('');
   const [deleting, setDeleting] = useState<Conversation | null>(null);
@@ -161,7 +164,9 @@ export function ConversationList({
                         <span
                           className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}
                         >
-                          {c.lastMessageText}
+                          {c.lastMessageText && hideMessage?.(c.lastMessageText)
+                            ? 'Hidden by your filters'
+                            : c.lastMessageText}
                         </span>
                         {unread && (
                           <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-pill bg-brand-700 px-1.5 text-xs font-bold text-white">

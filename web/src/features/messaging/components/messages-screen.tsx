@@ -154,6 +154,7 @@ export function MessagesScreen({
           selectedId={conversationId}
           onOpen={onOpenConversation}
           onStartMatch={openMatch}
+          hideMessage={hideMessage}
           onDelete={async (c) => {
             try {
               await remove.mutateAsync(c.id);
