@@ -84,6 +84,7 @@ describe.skipIf(browserMissing)('hidden words journey (Chromium)', () => {
     await expectAccessible(a.page, 'settings with hidden words');
     await section.scrollIntoViewIfNeeded();
     await shoot(a.page, 'settings', () => section);
+    await shoot(a.page, 'settings-page');
 
     // Jordan writes twice: the word spaced out, then something ordinary.
     const started = await b.context.request.post(`${server.url}/api/conversations`, { data: { withUserId: a.id } });
