@@ -6,6 +6,7 @@
 import { HttpResponse, http, type WebSocketHandlerConnection, ws } from 'msw';
 import { ENTITLEMENTS } from '../../../core/billing/entitlements';
 import { cleanMessage, MESSAGE_MESSAGES } from '../../../core/messaging/rules';
+import { NUDGE_MESSAGES, warningFor } from '../../../core/moderation/warnings';
 import { MESSAGE_MAX } from '../../../core/shared/sanitize';
 import { db } from './db';
 import { seedMatch } from './discovery-handlers';
@@ -34,6 +35,12 @@ export const messagingTest = {
   received: [] as unknown[],
   /** GET …/messages requests with their query, to check polling. */
   messageRequests: [] as string[],
+  /** The server's pending automatic flags by message id (issue 15): the recipient sees a warning. */
+  flags: new Map<string, string>(),
+  /** Sends containing this text answer "Are you sure?" unless confirmed (issue 15's nudge). */
+  nudgeOn: null as string | null,
+  /** Bodies of POST …/messages, to check what the composer sent. */
+  sent: [] as { content: string; confirmed?: boolean }[],
 };
 
 const liveClients = new Set<Client>();
@@ -47,6 +54,9 @@ export function resetMessagingTest() {
     acceptSockets: true,
     received: [],
     messageRequests: [],
+    flags: new Map(),
+    nudgeOn: null,
+    sent: [],
   });
   for (const c of liveClients) c.close();
   liveClients.clear();
@@ -73,7 +83,14 @@ const messageDto = (m: NonNullable<ReturnType<typeof db.message.findFirst>>) => 
   content: m.content,
   createdAt: m.createdAt,
   isRead: m.isRead,
+  // As the server: the viewer's own messages never show they were flagged.
+  warning: warningFor({ senderId: m.senderId, flag: flagOf(m.id) }, currentUserId() ?? ''),
 });
+
+const flagOf = (id: string) => {
+  const reason = messagingTest.flags.get(id);
+  return reason === undefined ? null : { reason, confidence: 0.99 };
+};
 
 /** Stores a message without telling anyone (as if the socket missed it). */
 export function seedMessage(conversationId: string, senderId: string, content: string, createdAt = new Date()) {
@@ -102,7 +119,7 @@ export function receiveMessage(conversationId: string, senderId: string, content
 export function seedConversation(
   me: string,
   other: Partial<Other> = {},
-  messages: { content: string; mine?: boolean; at?: Date; isRead?: boolean }[] = [],
+  messages: { content: string; mine?: boolean; at?: Date; isRead?: boolean; flag?: string }[] = [],
 ) {
   const match = seedMatch({
     ...(other.name ? { name: other.name } : {}),
@@ -125,6 +142,7 @@ export function seedConversation(
   for (const m of messages) {
     const row = seedMessage(match.conversationId, m.mine ? me : person.userId, m.content, m.at);
     if (m.isRead) db.message.update({ where: { id: { equals: row.id } }, data: { isRead: true } });
+    if (m.flag) messagingTest.flags.set(row.id, m.flag);
   }
   return { id: match.conversationId, other: person, match };
 }
@@ -220,7 +238,12 @@ export const messagingHandlers = [
     if (!me) return unauthenticated();
     const id = String(params.id);
     if (!visibleConversation(id)) return notFound();
-    const { content } = (await request.json()) as { content: string };
+    const body = (await request.json()) as { content: string; confirmed?: boolean };
+    messagingTest.sent.push(body);
+    const { content } = body;
+    if (messagingTest.nudgeOn !== null && content.includes(messagingTest.nudgeOn) && body.confirmed !== true) {
+      return problem(409, 'MESSAGES.CONFIRM_NEEDED', NUDGE_MESSAGES.title, NUDGE_MESSAGES.detail);
+    }
     if (content.length > MESSAGE_MAX) return problem(400, 'MESSAGES.TOO_LONG', 'Bad request', MESSAGE_MESSAGES.tooLong);
     const cleaned = cleanMessage(content);
     if (cleaned === null) return problem(400, 'MESSAGES.INVALID', 'Bad request', MESSAGE_MESSAGES.invalid);

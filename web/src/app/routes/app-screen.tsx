@@ -130,6 +130,17 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
           />
         </>
       )}
+      warningActions={(peer) => (
+        <SafetyActions
+          variant="inline"
+          userId={peer.userId}
+          name={peer.name}
+          onBlocked={() => {
+            openConversation(null);
+            forgetBlocked(peer.userId);
+          }}
+        />
+      )}
     />
   );
 }

@@ -11,14 +11,17 @@ type DialogContentProps = {
   description?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Where focus goes on close, when not back to what opened it (a dialog the server opened, issue 15). */
+  onCloseAutoFocus?: (event: Event) => void;
 };
 
 /** A modal sheet: bottom sheet on phones, centred card on larger screens. Focus is trapped by Radix. */
-export function DialogContent({ title, description, children, className }: DialogContentProps) {
+export function DialogContent({ title, description, children, className, onCloseAutoFocus }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-ink-900/50 backdrop-blur-[2px] animate-fade-in" />
       <DialogPrimitive.Content
+        onCloseAutoFocus={onCloseAutoFocus}
         className={cn(
           'fixed inset-x-0 bottom-0 z-50 max-h-[90dvh] overflow-y-auto rounded-t-card bg-white p-6 shadow-raised animate-slide-up',
           'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:w-full sm:max-w-lg sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-card',

@@ -15,6 +15,7 @@ const message = (seq: number, senderId: string, isRead = false): Message => ({
   content: `message ${seq}`,
   createdAt: new Date(Date.UTC(2026, 0, 1, 12, seq)).toISOString(),
   isRead,
+  warning: null,
 });
 
 const readFlags = (client: QueryClient) => client.getQueryData<MessagePage>(key)?.messages.map((m) => [m.id, m.isRead]);

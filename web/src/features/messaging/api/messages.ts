@@ -137,11 +137,17 @@ export async function catchUp(queryClient: QueryClient, conversationId: string):
   return fresh;
 }
 
+/** A send answered with this code waits for "Send anyway" (issue 15): resend it with `confirmed`. */
+export const CONFIRM_NEEDED = 'MESSAGES.CONFIRM_NEEDED';
+
 export function useSendMessage(conversationId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (content: string) =>
-      api('POST /api/conversations/{conversationId}/messages', { params: { conversationId }, body: { content } }),
+    mutationFn: ({ content, confirmed }: { content: string; confirmed?: boolean }) =>
+      api('POST /api/conversations/{conversationId}/messages', {
+        params: { conversationId },
+        body: confirmed ? { content, confirmed } : { content },
+      }),
     onSuccess: ({ message }) => {
       addMessage(queryClient, message);
       queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (conversations) =>

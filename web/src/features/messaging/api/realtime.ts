@@ -18,6 +18,11 @@ const MessageFrame = z.object({
   content: z.string(),
   createdAt: z.string(),
   isRead: z.boolean(),
+  // Issue 15: the recipient's warning under a flagged scam; null for everyone else.
+  warning: z
+    .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
+    .nullable()
+    .default(null),
 });
 
 const CallSignal = z.object({

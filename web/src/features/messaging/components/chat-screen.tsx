@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { cleanMessage, groupByDay, MESSAGE_MESSAGES } from '../../../../../core/messaging/rules';
+import { NUDGE_MESSAGES } from '../../../../../core/moderation/warnings';
 import { MESSAGE_MAX } from '../../../../../core/shared/sanitize';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { ChevronLeftIcon, EyeIcon, SendIcon, SparklesIcon } from '../../../components/ui/icons';
+import { Dialog, DialogContent } from '../../../components/ui/dialog';
+import { ChevronLeftIcon, EyeIcon, PencilIcon, SendIcon, ShieldIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { problemToast } from '../../../lib/problem-toast';
 import { type Message, useMarkRead } from '../api/conversations';
-import { loadEarlier, useIcebreakers, useMessages, useSendMessage } from '../api/messages';
+import { CONFIRM_NEEDED, loadEarlier, useIcebreakers, useMessages, useSendMessage } from '../api/messages';
 import { Avatar } from './avatar';
 
 export type ChatPeer = { userId: string; name: string; university: string; profilePhotoUrl: string | null };
@@ -25,6 +28,8 @@ type ChatScreenProps = {
   callAction?: ReactNode;
   /** Whether an incoming message is collapsed by the user's hidden words (issue 15; composed in app/). */
   hideMessage?: (content: string) => boolean;
+  /** Report and Block under a warned message (issue 15): the safety feature's, composed in app/. */
+  warningActions?: ReactNode;
 };
 
 const viewerOffset = () => -new Date().getTimezoneOffset();
@@ -41,6 +46,7 @@ export function ChatScreen({
   onViewProfile,
   callAction,
   hideMessage,
+  warningActions,
 }: ChatScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -102,6 +108,7 @@ export function ChatScreen({
         failed={messages.isError}
         onRetry={() => void messages.refetch()}
         hideMessage={hideMessage}
+        warningActions={warningActions}
       />
 
       {empty && (
@@ -153,6 +160,7 @@ function MessageLog({
   failed,
   onRetry,
   hideMessage,
+  warningActions,
 }: {
   conversationId: string;
   peerName: string;
@@ -162,6 +170,7 @@ function MessageLog({
   failed: boolean;
   onRetry: () => void;
   hideMessage?: (content: string) => boolean;
+  warningActions?: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);
@@ -261,6 +270,7 @@ function MessageLog({
                           <span className="sr-only">{own ? 'You' : peerName}: </span>
                           {m.content}
                         </div>
+                        {!own && m.warning && <MessageWarning text={m.warning.text} actions={warningActions} />}
                         <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
                           <time dateTime={m.at}>{timeOf(m.at)}</time>
                           {m.id === lastReadOwn && <span className="font-semibold text-brand-700"> · Read</span>}
@@ -274,6 +284,23 @@ function MessageLog({
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** Under a flagged scam, phishing or off-platform message, for its recipient only (issue 15). */
+function MessageWarning({ text, actions }: { text: string; actions?: ReactNode }) {
+  return (
+    <div
+      role="note"
+      aria-label="Safety warning"
+      className="mt-1 flex max-w-[85%] flex-col gap-2 rounded-2xl bg-gold-50 px-3 py-2.5 text-sm text-gold-800 ring-1 ring-gold-300 sm:max-w-[70%]"
+    >
+      <p className="flex gap-2 leading-snug">
+        <ShieldIcon className="mt-0.5 size-4 shrink-0" />
+        <span>{text}</span>
+      </p>
+      {actions}
     </div>
   );
 }
@@ -311,6 +338,26 @@ function Composer({
 }) {
   const send = useSendMessage(conversationId);
   const canSend = draft.trim().length > 0 && !send.isPending;
+  // The server's "Are you sure?" (issue 15): its detail while the dialog is open.
+  const [nudge, setNudge] = useState<string | null>(null);
+
+  const deliver = (confirmed: boolean) =>
+    send.mutate(
+      { content: draft, confirmed },
+      {
+        onSuccess: () => {
+          setNudge(null);
+          setDraft('');
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === CONFIRM_NEEDED) setNudge(error.message);
+          else {
+            setNudge(null);
+            problemToast(error, MESSAGE_MESSAGES.sendFailed);
+          }
+        },
+      },
+    );
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -320,10 +367,7 @@ function Composer({
       toast.error(MESSAGE_MESSAGES.invalid);
       return;
     }
-    send.mutate(draft, {
-      onSuccess: () => setDraft(''),
-      onError: (error) => problemToast(error, MESSAGE_MESSAGES.sendFailed),
-    });
+    deliver(false);
   };
 
   return (
@@ -371,6 +415,31 @@ function Composer({
       >
         {send.isPending ? <Spinner size="sm" label={null} /> : <SendIcon className="size-5" />}
       </button>
+      <Dialog open={nudge !== null} onOpenChange={(open) => !open && setNudge(null)}>
+        {nudge !== null && (
+          <DialogContent
+            title={NUDGE_MESSAGES.title}
+            description={nudge}
+            onCloseAutoFocus={(event) => {
+              // Back to the draft, whether the sender edits it or it was sent.
+              event.preventDefault();
+              textarea.current?.focus();
+            }}
+          >
+            <blockquote className="mb-4 max-h-32 overflow-y-auto rounded-2xl bg-ink-50 px-4 py-2 text-sm whitespace-pre-wrap break-words text-ink-800 ring-1 ring-ink-200">
+              {draft}
+            </blockquote>
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <Button onClick={() => setNudge(null)}>
+                <PencilIcon className="size-4" /> Edit
+              </Button>
+              <Button variant="secondary" loading={send.isPending} onClick={() => deliver(true)}>
+                Send anyway
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
     </form>
   );
 }

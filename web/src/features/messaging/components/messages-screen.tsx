@@ -26,6 +26,8 @@ type MessagesScreenProps = {
   callAction?: (peer: ChatPeer) => ReactNode;
   /** Whether an incoming message is collapsed by the user's hidden words (issue 15; composed in app/). */
   hideMessage?: (content: string) => boolean;
+  /** Report and Block under a warned message, from the safety feature (issue 15; composed in app/). */
+  warningActions?: (peer: ChatPeer) => ReactNode;
 };
 
 /**
@@ -39,6 +41,7 @@ export function MessagesScreen({
   onViewProfile,
   callAction,
   hideMessage,
+  warningActions,
 }: MessagesScreenProps) {
   const conversations = useConversations();
   const matches = useMessagingMatches();
@@ -122,6 +125,7 @@ export function MessagesScreen({
           onViewProfile={onViewProfile}
           callAction={callAction?.(peer)}
           hideMessage={hideMessage}
+          warningActions={warningActions?.(peer)}
         />
       );
     } else if (startFailed === conversationId || (listsLoaded && !peer)) {

@@ -35,8 +35,11 @@ type SafetyActionsProps = {
   name: string;
   /** After a block: the composition drops the person from the deck, likes, matches and chat (D19). */
   onBlocked: () => void;
-  /** `menu`: one icon button (the chat header); `buttons`: Report and Block side by side (the profile dialog). */
-  variant: 'menu' | 'buttons';
+  /**
+   * `menu`: one icon button (the chat header); `buttons`: Report and Block side by side (the profile
+   * dialog); `inline`: small Report and Block under a warned message in the chat (issue 15).
+   */
+  variant: 'menu' | 'buttons' | 'inline';
 };
 
 /** Block and Report for another person (D20), in the profile view dialog and the chat header. */
@@ -54,6 +57,25 @@ export function SafetyActions({ userId, name, onBlocked, variant }: SafetyAction
         >
           <MoreIcon className="size-5" />
         </button>
+      ) : variant === 'inline' ? (
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => setStep('report')}
+            aria-label={`Report ${name}`}
+            className="inline-flex min-h-9 items-center gap-1 rounded-full bg-white px-3 text-sm font-semibold text-ink-800 ring-1 ring-gold-300 hover:bg-gold-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+          >
+            <FlagIcon className="size-4" /> Report
+          </button>
+          <button
+            type="button"
+            onClick={() => setStep('block')}
+            aria-label={`Block ${name}`}
+            className="inline-flex min-h-9 items-center gap-1 rounded-full bg-white px-3 text-sm font-semibold text-danger-700 ring-1 ring-gold-300 hover:bg-gold-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+          >
+            <BanIcon className="size-4" /> Block
+          </button>
+        </div>
       ) : (
         <div className="flex flex-wrap gap-2 border-t border-ink-200/70 pt-4">
           <Button variant="secondary" size="sm" onClick={() => setStep('report')}>

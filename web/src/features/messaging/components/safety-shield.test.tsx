@@ -1,0 +1,98 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'sonner';
+import { RECIPIENT_WARNINGS } from '../../../../../core/moderation/warnings';
+import { db, seedSignedInUser } from '../../../test/db';
+import {
+  messagingTest,
+  pushFrame,
+  resetMessagingTest,
+  seedConversation,
+  seedMessage,
+} from '../../../test/messaging-handlers';
+import { renderApp, skipCookieBanner } from '../../../test/render-app';
+
+vi.setConfig({ testTimeout: 20_000 });
+
+const SCAM = 'Wire the deposit before the viewing, I am abroad';
+
+async function openChat(conversationId: string) {
+  const utils = renderApp(`/?tab=matches&conversation=${conversationId}`);
+  return { ...utils, chat: await screen.findByRole('log') };
+}
+
+describe('the safety shield in the chat (issue 15)', () => {
+  beforeEach(() => {
+    skipCookieBanner();
+    toast.dismiss();
+    resetMessagingTest();
+  });
+
+  it('warns under a flagged incoming message only, with Report and Block opening the safety flows', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [
+      { content: SCAM, flag: 'rental_scam' },
+      { content: 'Pay me on Zelle, my own words', mine: true, flag: 'off_platform' },
+      { content: 'Or come see it Saturday' },
+    ]);
+    const { user, chat } = await openChat(c.id);
+    const warnings = await within(chat).findAllByRole('note', { name: 'Safety warning' });
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toHaveTextContent(RECIPIENT_WARNINGS.rental_scam);
+    // It sits under the scam, not under the sender's own flagged message.
+    expect(warnings[0]?.closest('li')).toHaveTextContent(SCAM);
+
+    await user.click(within(warnings[0] as HTMLElement).getByRole('button', { name: 'Report Jordan Rivera' }));
+    const report = await screen.findByRole('dialog', { name: 'Report Jordan Rivera' });
+    await user.click(within(report).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(within(warnings[0] as HTMLElement).getByRole('button', { name: 'Block Jordan Rivera' }));
+    const block = await screen.findByRole('dialog', { name: 'Block Jordan Rivera?' });
+    await user.click(within(block).getByRole('button', { name: 'Block' }));
+    await waitFor(() => expect(db.block.count()).toBe(1));
+  });
+
+  it('shows the warning on a live message too', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hi!' }]);
+    const { chat } = await openChat(c.id);
+    await within(chat).findByText('Hi!');
+    const live = seedMessage(c.id, c.other.userId, 'Send your school password to verify');
+    pushFrame({
+      type: 'message.created',
+      message: { ...live, warning: { category: 'phishing', text: RECIPIENT_WARNINGS.phishing } },
+    });
+    expect(await within(chat).findByRole('note', { name: 'Safety warning' })).toHaveTextContent(
+      RECIPIENT_WARNINGS.phishing,
+    );
+  });
+
+  it('asks "Are you sure?" before a harassing message: Edit keeps the draft, Send anyway sends it confirmed', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hi!' }]);
+    messagingTest.nudgeOn = 'worthless';
+    const { user, chat } = await openChat(c.id);
+    const box = screen.getByRole('textbox', { name: 'Message Jordan Rivera' });
+    await user.type(box, 'You are worthless{Enter}');
+
+    let dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    expect(dialog).toHaveTextContent('This message may hurt or upset the other person.');
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(box).toHaveValue('You are worthless');
+    expect(box).toHaveFocus();
+    expect(db.message.count({ where: { conversationId: { equals: c.id } } })).toBe(1);
+
+    await user.keyboard('{Enter}');
+    dialog = await screen.findByRole('dialog', { name: 'Are you sure?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Send anyway' }));
+    expect(await within(chat).findByText('You are worthless')).toBeInTheDocument();
+    await waitFor(() => expect(box).toHaveValue(''));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(messagingTest.sent).toEqual([
+      { content: 'You are worthless' },
+      { content: 'You are worthless' },
+      { content: 'You are worthless', confirmed: true },
+    ]);
+  });
+});
