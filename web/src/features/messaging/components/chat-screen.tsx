@@ -294,7 +294,7 @@ function MessageWarning({ text, actions }: { text: string; actions?: ReactNode }
     <div
       role="note"
       aria-label="Safety warning"
-      className="mt-1 flex max-w-[85%] flex-col gap-2 rounded-2xl bg-gold-50 px-3 py-2.5 text-sm text-gold-800 ring-1 ring-gold-300 sm:max-w-[70%]"
+      className="mt-1 flex max-w-[85%] flex-col gap-2 rounded-2xl bg-gold-50 px-3 py-2.5 text-sm text-gold-800 ring-1 ring-gold-300"
     >
       <p className="flex gap-2 leading-snug">
         <ShieldIcon className="mt-0.5 size-4 shrink-0" />
