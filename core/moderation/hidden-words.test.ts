@@ -3,6 +3,7 @@ import {
   HIDDEN_WORDS_MESSAGES,
   type HiddenWordRepository,
   hiddenBy,
+  hiddenWordsMatcher,
   setHiddenWords,
   validateHiddenWords,
 } from './hidden-words';
@@ -95,5 +96,15 @@ describe('setHiddenWords', () => {
     );
     expect(r.ok).toBe(false);
     expect(hiddenWords.saved).toBeNull();
+  });
+});
+
+describe('hiddenWordsMatcher', () => {
+  it('answers as hiddenBy does, with the list prepared once', () => {
+    const match = hiddenWordsMatcher(['stupid', '🍑', '   ']);
+    for (const text of ['you are s t u p i d', 'nice 🍑', 'see you in class', '']) {
+      expect(match(text)).toBe(hiddenBy(['stupid', '🍑'], text));
+    }
+    expect(match('so 5tup1d')).toBe('stupid');
   });
 });

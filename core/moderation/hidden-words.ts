@@ -60,17 +60,28 @@ const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
  * only, so "ass" leaves "class" alone; an emoji or symbol matches anywhere.
  */
 export function hiddenBy(words: readonly string[], text: string): string | null {
-  if (words.length === 0 || text === '') return null;
-  const normalised = normalizeForModeration(text);
-  for (const word of words) {
-    const needle = normalizeForModeration(word);
-    if (needle === '') continue;
+  return hiddenWordsMatcher(words)(text);
+}
+
+/**
+ * `hiddenBy` with the list prepared once: the chat checks every incoming message on each render, so
+ * the words are normalised and compiled when the list changes, not per message.
+ */
+export function hiddenWordsMatcher(words: readonly string[]): (text: string) => string | null {
+  const tests = words.flatMap((word) => {
+    const needle = normalizeForModeration(word).trim();
+    if (needle === '') return [];
     if (HAS_WORD_CHARACTER.test(needle)) {
       const re = new RegExp(`(?<![\\p{L}\\p{N}])${escapeRegExp(needle)}(?![\\p{L}\\p{N}])`, 'u');
-      if (re.test(normalised)) return word;
-    } else if (normalised.includes(needle) || text.includes(word)) return word;
-  }
-  return null;
+      return [{ word, test: (_raw: string, normalised: string) => re.test(normalised) }];
+    }
+    return [{ word, test: (raw: string, normalised: string) => normalised.includes(needle) || raw.includes(word) }];
+  });
+  return (text) => {
+    if (tests.length === 0 || text === '') return null;
+    const normalised = normalizeForModeration(text);
+    return tests.find((t) => t.test(text, normalised))?.word ?? null;
+  };
 }
 
 /** Where a user's list is kept (adapters/db: hidden_words). */

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { hiddenBy } from '../../../../../core/moderation/hidden-words';
+import { useMemo } from 'react';
+import { hiddenWordsMatcher } from '../../../../../core/moderation/hidden-words';
 import { api } from '../../../lib/api-client';
 
 export const hiddenWordsKeys = { all: ['moderation', 'hidden-words'] as const };
@@ -28,5 +28,8 @@ export function useSaveHiddenWords() {
  */
 export function useHideMessage(): (content: string) => boolean {
   const words = useHiddenWords().data;
-  return useCallback((content: string) => hiddenBy(words ?? [], content) !== null, [words]);
+  return useMemo(() => {
+    const match = hiddenWordsMatcher(words ?? []);
+    return (content: string) => match(content) !== null;
+  }, [words]);
 }
