@@ -1,5 +1,5 @@
 import { baselineVerdict } from './auto-flag';
-import { createClassifier, fromModelFile, toModelFile } from './classifier';
+import { createClassifier, extractFeatures, fromModelFile, toModelFile } from './classifier';
 import { evaluate, reliability } from './evaluate';
 import type { ProfanityMatcher } from './ports';
 import type { Category } from './rules';
@@ -149,5 +149,19 @@ describe('the abuse classifier (issue 15)', () => {
     const r = reliability(pairs);
     expect(r.bins.reduce((n, b) => n + b.count, 0)).toBe(TEST.length);
     expect(r.expectedCalibrationError).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('features aimed at someone (issue 15)', () => {
+  // What "you" adds beside a word: with a harmless word its own n-grams only; with a word from a
+  // category's list, one feature more (the pairing), so "you pathetic" weighs apart from "pathetic".
+  const added = (word: string) => {
+    const ids = (t: string) => new Set(extractFeatures(t, profanity).ids);
+    const them = ids(`we table ${word}`);
+    return [...ids(`you table ${word}`)].filter((id) => !them.has(id)).length;
+  };
+
+  it('pairs "you" with a category word, and not with a harmless one', () => {
+    expect(added('pathetic')).toBe(added('chair') + 1);
   });
 });

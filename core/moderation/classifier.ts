@@ -54,6 +54,20 @@ export type Features = {
 
 export const DEFAULT_BUCKETS = 1 << 18;
 const LEXICON_ENTRIES = Object.entries(LEXICONS);
+const SECOND_PERSON = new Set([
+  'you',
+  'your',
+  'yours',
+  'yourself',
+  "you're",
+  'youre',
+  'ur',
+  'u',
+  'urself',
+  'ya',
+  'yall',
+  'thee',
+]);
 
 /** FNV-1a, 32 bits: stable across runs and machines, so the artefact's buckets mean the same everywhere. */
 function hash(s: string): number {
@@ -100,6 +114,9 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
   for (const [name, n] of lexHits) add(`l:${name}`, Math.min(n, 3) / 3);
   if (lexHits.has('group') && lexHits.has('hate')) add('l:group+hate', 1);
   if (lexHits.has('group') && lexHits.has('harassment')) add('l:group+harassment', 1);
+  // Abuse is aimed at someone: the same word means more beside "you" ("ugly" vs "you ugly").
+  if (tokens.some((t) => SECOND_PERSON.has(t)))
+    for (const name of lexHits.keys()) if (name !== 'group') add(`l:you+${name}`, 1);
   const evidence: string[] = [];
   for (const hit of ruleHits(normalised)) {
     add(`r:${hit.rule}`, 1);

@@ -26,12 +26,14 @@ export type TrainOptions = {
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   buckets: DEFAULT_BUCKETS,
   epochs: 20,
-  learningRate: 0.4,
+  // Chosen by out-of-fold figures on the train split (2,227 messages): 0.2 beat 0.4, 0.1 and 0.05.
+  learningRate: 0.2,
   l2: 1e-4,
   keep: 24_000,
   folds: 5,
   seed: 15,
-  noneWeight: 2,
+  // Below 1 since the corpus grew: out of fold, 0.8 balanced precision and recall best (1 and 2 lost recall).
+  noneWeight: 0.8,
 };
 
 /** mulberry32: a small seeded generator, so shuffles repeat exactly. */
