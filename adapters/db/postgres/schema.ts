@@ -466,7 +466,11 @@ export const contentFlags = pgTable(
     reviewedBy: text('reviewed_by'),
     reviewNote: text('review_note'),
   },
-  (t) => [index('content_flags_status_idx').on(t.status, t.createdAt)],
+  // The chat's warning reads each message's newest pending flag (issue 15): looked up by content.
+  (t) => [
+    index('content_flags_status_idx').on(t.status, t.createdAt),
+    index('content_flags_content_idx').on(t.contentType, t.contentId),
+  ],
 );
 
 /** Checkouts we started, so a completed one is fulfilled with our own record of what was bought. */
