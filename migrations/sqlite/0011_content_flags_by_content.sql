@@ -1,0 +1,1 @@
+CREATE INDEX `content_flags_content_idx` ON `content_flags` (`content_type`,`content_id`);
