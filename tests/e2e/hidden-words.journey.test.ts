@@ -6,18 +6,16 @@
  * screenshots at phone and desktop widths go to test-results/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE } from './support/browser';
+import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
-
-const SHOTS = process.env.HIDDEN_WORDS_SHOTS ?? 'test-results';
 
 describe.skipIf(browserMissing)('hidden words journey (Chromium)', () => {
   let server: RunningServer;
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+    server = await startServer();
     browser = await launchBrowser();
   });
 
@@ -25,21 +23,6 @@ describe.skipIf(browserMissing)('hidden words journey (Chromium)', () => {
     await browser?.close();
     await server?.stop();
   });
-
-  /** The element (or the page) at phone and desktop widths; the page is left at phone width. */
-  async function shoot(page: Page, name: string, element?: () => ReturnType<Page['locator']>) {
-    for (const [label, size] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(150);
-      const path = `${SHOTS}/hidden-words-${name}-${label}.png`;
-      if (element) await element().screenshot({ path });
-      else await page.screenshot({ path });
-    }
-    await page.setViewportSize(PHONE);
-  }
 
   async function openAs(s: Student): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
@@ -83,8 +66,7 @@ describe.skipIf(browserMissing)('hidden words journey (Chromium)', () => {
       });
     await expectAccessible(a.page, 'settings with hidden words');
     await section.scrollIntoViewIfNeeded();
-    await shoot(a.page, 'settings', () => section);
-    await shoot(a.page, 'settings-page');
+    await shootBoth(a.page, 'hidden-words-settings-page');
 
     // Jordan writes twice: the word spaced out, then something ordinary.
     const started = await b.context.request.post(`${server.url}/api/conversations`, { data: { withUserId: a.id } });
@@ -108,12 +90,12 @@ describe.skipIf(browserMissing)('hidden words journey (Chromium)', () => {
     await log.getByText('Hidden by your filters —').waitFor();
     expect(await log.getByText(hidden).count()).toBe(0);
     await expectAccessible(a.page, 'chat with a hidden message');
-    await shoot(a.page, 'chat-collapsed');
+    await shootBoth(a.page, 'hidden-words-chat-collapsed');
 
     await show.focus();
     await a.page.keyboard.press('Enter');
     await log.getByText(hidden).waitFor();
     expect(await log.getByText('Hidden by your filters —').count()).toBe(0);
-    await shoot(a.page, 'chat-shown');
+    await shootBoth(a.page, 'hidden-words-chat-shown');
   });
 });

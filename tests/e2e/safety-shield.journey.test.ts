@@ -3,15 +3,14 @@
  * Jordan sends a blatant rental scam; Maya sees the warning under it with one-tap Report and Block
  * (each opens the safety flow), while Jordan's own chat shows nothing. Maya then drafts an insult:
  * "Are you sure?" opens, Edit keeps the draft, Send anyway delivers it. axe checks each screen;
- * screenshots at phone and desktop widths go to test-results/ (or SHIELD_SHOTS).
+ * screenshots at phone and desktop widths go to test-results/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { RECIPIENT_WARNINGS } from '../../core/moderation/warnings';
-import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE } from './support/browser';
+import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
 
-const SHOTS = process.env.SHIELD_SHOTS ?? 'test-results';
 // Blatant on purpose: the committed model is retrained from time to time.
 const SCAM = "I'm out of the country right now, wire the deposit today and I will mail you the keys, no viewing needed";
 const INSULT = 'You are a worthless stupid bitch, I know where you live';
@@ -21,7 +20,7 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    server = await startServer(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {});
+    server = await startServer();
     browser = await launchBrowser();
   });
 
@@ -29,19 +28,6 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     await browser?.close();
     await server?.stop();
   });
-
-  /** The page at phone and desktop widths; left at `back`. */
-  async function shoot(page: Page, name: string, back = PHONE) {
-    for (const [label, size] of [
-      ['phone', PHONE],
-      ['desktop', DESKTOP],
-    ] as const) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `${SHOTS}/safety-shield-${name}-${label}.png` });
-    }
-    await page.setViewportSize(back);
-  }
 
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
@@ -86,7 +72,7 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     await warning.getByText(RECIPIENT_WARNINGS.rental_scam).waitFor();
     expect(await aLog.getByRole('note', { name: 'Safety warning' }).count()).toBe(1);
     await expectAccessible(a.page, 'chat with a warned message');
-    await shoot(a.page, 'warning');
+    await shootBoth(a.page, 'safety-shield-warning');
 
     // Jordan, the sender, never learns it was flagged.
     const bLog = await openChat(b.page, conversationId);
@@ -97,7 +83,7 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     await warning.getByRole('button', { name: `Report ${B.name}` }).click();
     const report = a.page.getByRole('dialog', { name: `Report ${B.name}` });
     await report.getByRole('button', { name: 'Submit Report' }).waitFor();
-    await shoot(a.page, 'report');
+    await shootBoth(a.page, 'safety-shield-report');
     await report.getByRole('button', { name: 'Cancel' }).click();
     await report.waitFor({ state: 'detached' });
     await warning.getByRole('button', { name: `Block ${B.name}` }).click();
@@ -113,7 +99,7 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     const nudge = a.page.getByRole('dialog', { name: 'Are you sure?' });
     await nudge.getByRole('button', { name: 'Send anyway' }).waitFor();
     await expectAccessible(a.page, 'are you sure dialog');
-    await shoot(a.page, 'nudge');
+    await shootBoth(a.page, 'safety-shield-nudge');
     await nudge.getByRole('button', { name: 'Edit' }).click();
     await nudge.waitFor({ state: 'detached' });
     expect(await box.inputValue()).toBe(INSULT);
@@ -125,7 +111,7 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     expect(await box.inputValue()).toBe('');
     // Delivered: Jordan sees it live, without a warning (the nudge is the sender's, the warning the scam's).
     await bLog.getByText(INSULT).waitFor();
-    await shoot(a.page, 'sent-anyway');
+    await shootBoth(a.page, 'safety-shield-sent-anyway');
 
     for (const x of [a, b]) await x.context.close();
   });
