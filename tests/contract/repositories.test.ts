@@ -578,6 +578,70 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(await db.safety.unblock(a, blocks[0]!.id)).toBe(true);
     });
 
+    it("counts an author's removals by review time and gathers their history (issue 15)", async () => {
+      const author = await user();
+      const reporter = await user();
+      const flag = async (reviewedAt: Date | null, decision: 'approved' | 'removed' = 'removed') => {
+        const id = randomUUID();
+        await db.contentFlags.add({
+          id,
+          contentType: 'message',
+          contentId: randomUUID(),
+          authorId: author,
+          flag: { reason: 'harassment', confidence: 0.91, matched: ['kys'] },
+          at: T0,
+        });
+        if (reviewedAt) expect(await db.admins.reviewFlag(id, decision, null, 'note', reviewedAt)).toBe(true);
+        return id;
+      };
+      const old = await flag(later(-31 * 86_400_000));
+      await flag(later(-29 * 86_400_000));
+      await flag(T0);
+      await flag(T0, 'approved');
+      const pending = await flag(null);
+      expect(await db.admins.removedFlagsSince(author, later(-30 * 86_400_000))).toBe(2);
+      expect(await db.admins.removedFlagsSince(author, later(-40 * 86_400_000))).toBe(3);
+      expect(await db.admins.removedFlagsSince(reporter, later(-40 * 86_400_000))).toBe(0);
+
+      await db.safety.report({
+        id: randomUUID(),
+        reporterId: reporter,
+        reportedUserId: author,
+        category: 'harassment',
+        severity: 'high',
+        details: null,
+        at: T0,
+      });
+      await db.admins.audit({
+        id: randomUUID(),
+        adminId: null,
+        action: 'user.suspend',
+        targetType: 'user',
+        targetId: author,
+        details: { automatic: true, removals: 3 },
+        at: later(1),
+      });
+      await db.admins.audit({
+        id: randomUUID(),
+        adminId: null,
+        action: 'flag.removed',
+        targetType: 'content_flag',
+        targetId: old,
+        details: {},
+        at: T0,
+      });
+      const history = await db.admins.userHistory(author, 100);
+      expect(history.flags).toHaveLength(5);
+      expect(history.flags.find((f) => f.id === pending)).toMatchObject({ status: 'pending', confidenceScore: 0.91 });
+      expect(history.reportsAgainst.map((r) => r.reporterId)).toEqual([reporter]);
+      expect(history.reportsBy).toEqual([]);
+      expect(history.decisions.map((d) => [d.action, d.targetId, d.details])).toEqual([
+        ['user.suspend', author, { automatic: true, removals: 3 }],
+        ['flag.removed', old, {}],
+      ]);
+      expect((await db.admins.userHistory(reporter, 100)).reportsBy.map((r) => r.reportedUserId)).toEqual([author]);
+    });
+
     it('grants admins, counts per day and purges in a dry run without deleting', async () => {
       const id = await user();
       expect(await db.admins.setActive(`${id}@ucla.edu`, true, T0)).toBe(true);

@@ -1,5 +1,5 @@
 /** What the SQLite and PostgreSQL admin repositories share (N29: same representation, same SQL). */
-import type { FlagStatus, FlagView, ReportView } from '../../../core/moderation/admin';
+import type { AuditEntryView, FlagStatus, FlagView, ReportView } from '../../../core/moderation/admin';
 import { mediaUrl } from './media-url';
 
 export type FlagRow = {
@@ -54,4 +54,35 @@ export const toReport = (r: ReportRow): ReportView => ({
   reporterId: r.reporter_id,
   reportedUserId: r.reported_user_id,
   createdAt: new Date(r.created_at),
+});
+
+/** Flags on content by this author; this user's reports either way; audit entries about them or their flags and reports. */
+export const HISTORY_SQL = {
+  removedSince: `SELECT count(*) AS n FROM content_flags WHERE author_id = ? AND status = 'removed' AND reviewed_at >= ?`,
+  reportsAgainst: 'SELECT * FROM user_reports WHERE reported_user_id = ? ORDER BY created_at DESC LIMIT ?',
+  reportsBy: 'SELECT * FROM user_reports WHERE reporter_id = ? ORDER BY created_at DESC LIMIT ?',
+  decisions: `SELECT * FROM audit_log WHERE (target_type = 'user' AND target_id = ?)
+    OR (target_type = 'content_flag' AND target_id IN (SELECT id FROM content_flags WHERE author_id = ?))
+    OR (target_type = 'user_report' AND target_id IN (SELECT id FROM user_reports WHERE reported_user_id = ?))
+    ORDER BY created_at DESC LIMIT ?`,
+};
+
+export type AuditRow = {
+  id: string;
+  admin_id: string | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  details: string | Record<string, unknown>;
+  created_at: number;
+};
+
+export const toAuditEntry = (r: AuditRow): AuditEntryView => ({
+  id: r.id,
+  adminId: r.admin_id,
+  action: r.action,
+  targetType: r.target_type,
+  targetId: r.target_id,
+  details: typeof r.details === 'string' ? (JSON.parse(r.details) as Record<string, unknown>) : r.details,
+  createdAt: new Date(Number(r.created_at)),
 });

@@ -104,6 +104,28 @@ export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog })
     );
   });
 
+  app.openapi(routes.userHistoryRoute, async (c) => {
+    await adminUser(c);
+    const h = await deps.admin.userHistory(c.req.valid('param').userId, 100);
+    return c.json(
+      {
+        flags: h.flags.map(flagDto),
+        reportsAgainst: h.reportsAgainst.map(reportDto),
+        reportsBy: h.reportsBy.map(reportDto),
+        decisions: h.decisions.map((d) => ({
+          id: d.id,
+          adminId: d.adminId,
+          action: d.action,
+          targetType: d.targetType,
+          targetId: d.targetId,
+          details: d.details,
+          createdAt: d.createdAt.toISOString(),
+        })),
+      },
+      200,
+    );
+  });
+
   app.openapi(routes.analyticsRoute, async (c) => {
     await adminUser(c);
     const now = deps.clock.now();

@@ -171,6 +171,39 @@ export const userStatusRoute = createRoute({
   },
 });
 
+export const userHistoryRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/users/{userId}/history',
+  tags,
+  summary: "A user's flags, reports against and by them, and admin decisions, on one page (issue 15)",
+  ...admin,
+  request: { params: z.object({ userId: Id }) },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        flags: z.array(Flag),
+        reportsAgainst: z.array(Report),
+        reportsBy: z.array(Report),
+        decisions: z.array(
+          z
+            .object({
+              id: z.string(),
+              adminId: z.string().nullable(),
+              action: z.string(),
+              targetType: z.string(),
+              targetId: z.string(),
+              details: z.record(z.string(), z.unknown()),
+              createdAt: z.string(),
+            })
+            .openapi('AdminDecision'),
+        ),
+      }),
+      'Newest first, up to 100 of each',
+    ),
+    ...problems([400, 401, 403]),
+  },
+});
+
 export const analyticsRoute = createRoute({
   method: 'get',
   path: '/api/admin/analytics',

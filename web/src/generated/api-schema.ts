@@ -8243,6 +8243,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/users/{userId}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A user's flags, reports against and by them, and admin decisions, on one page (issue 15) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Newest first, up to 100 of each */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            flags: components["schemas"]["ContentFlag"][];
+                            reportsAgainst: components["schemas"]["AdminReport"][];
+                            reportsBy: components["schemas"]["AdminReport"][];
+                            decisions: components["schemas"]["AdminDecision"][];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/analytics": {
         parameters: {
             query?: never;
@@ -9380,6 +9468,17 @@ export interface components {
             reviewedAt: string | null;
             content: string | null;
         };
+        AdminDecision: {
+            id: string;
+            adminId: string | null;
+            action: string;
+            targetType: string;
+            targetId: string;
+            details: {
+                [key: string]: unknown;
+            };
+            createdAt: string;
+        };
         Conversation: {
             id: string;
             otherUser: {
@@ -9406,6 +9505,7 @@ export interface components {
                 category: "rental_scam" | "off_platform" | "phishing" | "investment";
                 text: string;
             } | null;
+            pendingReview: boolean;
         };
     };
     responses: never;
