@@ -1,13 +1,13 @@
 /** Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get in. */
 import { conversationIdFor } from '../likes/rules';
 import { autoFlagOf } from '../moderation/auto-flag';
-import { needsConfirmation } from '../moderation/warnings';
+import { isHeldBack, needsConfirmation } from '../moderation/warnings';
 import { canViewProfile } from '../profiles/visibility';
 import type { DomainError } from '../shared/errors';
 import { secondsUntilFree } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { MESSAGE_MAX } from '../shared/sanitize';
-import type { ConversationSummary, Message, MessagingDeps } from './ports';
+import type { ConversationSummary, Message, MessagingDeps, RealtimeBus } from './ports';
 import { toMessageDto } from './ports';
 import { cleanMessage, MESSAGE_WINDOW_MS, MESSAGES_PER_HOUR, messageErrors } from './rules';
 
@@ -70,10 +70,12 @@ export async function sendMessage(
   const confirmed = options.confirmed === true;
   const verdict = deps.moderation.classify(content);
   if (needsConfirmation(verdict, confirmed)) return err(messageErrors.confirmNeeded());
+  // Issue 15: a confident harassment, hate, sexual or phishing message waits for an admin.
+  const pendingReview = isHeldBack(verdict);
   const now = deps.clock.now();
   let oldest: Date | null = null;
   const stored = await deps.conversations.send(
-    { id: deps.ids.newId(), conversationId, senderId: userId, content, createdAt: now },
+    { id: deps.ids.newId(), conversationId, senderId: userId, content, createdAt: now, pendingReview },
     new Date(now.getTime() - MESSAGE_WINDOW_MS),
     (sent, oldestInWindow) => {
       oldest = oldestInWindow;
@@ -97,11 +99,33 @@ export async function sendMessage(
   }
   const message: Message = { ...stored, flag: flag && { reason: flag.reason, confidence: flag.confidence } };
   // Each side gets its own view: the recipient's may carry a warning, the sender's never does.
-  await Promise.all([
-    deps.realtime.publish(userId, { type: 'message.created', message: toMessageDto(message, userId) }),
-    deps.realtime.publish(member.other, { type: 'message.created', message: toMessageDto(message, member.other) }),
-  ]);
+  // A held message reaches only its sender until an admin approves it (releasedMessage).
+  const audience = pendingReview ? [userId] : [userId, member.other];
+  await Promise.all(
+    audience.map((viewer) =>
+      deps.realtime.publish(viewer, { type: 'message.created', message: toMessageDto(message, viewer) }),
+    ),
+  );
   return ok(message);
+}
+
+/**
+ * An admin approved a held message (issue 15): both participants receive it now, the recipient
+ * for the first time and the sender without "Pending review". Nothing happens for a message
+ * that is gone, removed or still held.
+ */
+export async function releasedMessage(
+  deps: Pick<MessagingDeps, 'conversations'> & { realtime: Pick<RealtimeBus, 'publish'> },
+  messageId: string,
+) {
+  const message = await deps.conversations.message(messageId);
+  if (!message || message.pendingReview) return;
+  const people = (await deps.conversations.participants(message.conversationId)) ?? [];
+  await Promise.all(
+    people.map((viewer) =>
+      deps.realtime.publish(viewer, { type: 'message.created', message: toMessageDto(message, viewer) }),
+    ),
+  );
 }
 
 export async function listMessages(

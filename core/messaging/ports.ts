@@ -15,6 +15,8 @@ export type Message = {
   isRead: boolean;
   /** Its pending automatic flag (issue 15), or null: never shown as such, only as the recipient's warning. */
   flag: { reason: string; confidence: number } | null;
+  /** Held back for an admin (issue 15): only its sender reads it, marked "Pending review". */
+  pendingReview: boolean;
 };
 
 export type ConversationSummary = {
@@ -28,6 +30,9 @@ export type ConversationSummary = {
 
 export type Relationship = { matched: boolean; blocked: boolean; otherActive: boolean };
 
+/** A message to store: delivered unless `pendingReview` holds it back (issue 15). */
+export type SendInput = Omit<Message, 'seq' | 'isRead' | 'flag' | 'pendingReview'> & { pendingReview?: boolean };
+
 export interface ConversationRepository {
   /** Creates the conversation and its two participants, or returns the existing one (001 §4). */
   ensure(id: string, user1: string, user2: string, now: Date): Promise<void>;
@@ -37,13 +42,17 @@ export interface ConversationRepository {
   /**
    * Counts the sender's messages in the window and, if `allowed` says so, stores the message;
    * atomic. `allowed` also learns when the oldest of them was sent, for `Retry-After` (D19).
+   * A message with `pendingReview` is held back: it is not the conversation's preview, and only
+   * its sender reads or counts it, until an admin approves it (issue 15).
    */
   send(
-    message: Omit<Message, 'seq' | 'isRead' | 'flag'>,
+    message: SendInput,
     windowStart: Date,
     allowed: (sentInWindow: number, oldestInWindow: Date | null) => boolean,
   ): Promise<Message | null>;
-  /** Messages the viewer may see, oldest first: after `after` (catch-up) or before `before` (history). */
+  /** One message that is not removed, for publishing it once an admin released it; null otherwise. */
+  message(messageId: string): Promise<Message | null>;
+  /** Messages the viewer may see (held ones only to their sender), oldest first: after `after` (catch-up) or before `before` (history). */
   messages(
     conversationId: string,
     viewerId: string,
@@ -103,6 +112,8 @@ export type MessageDto = {
   isRead: boolean;
   /** For the recipient of a flagged scam, phishing or off-platform message only (issue 15). */
   warning: MessageWarning | null;
+  /** The sender's own message is held back for an admin (issue 15); the recipient never receives it meanwhile. */
+  pendingReview: boolean;
 };
 
 export type CallSignal = {
@@ -140,4 +151,5 @@ export const toMessageDto = (m: Message, viewerId: string): MessageDto => ({
   createdAt: m.createdAt.toISOString(),
   isRead: m.isRead,
   warning: warningFor(m, viewerId),
+  pendingReview: m.pendingReview,
 });

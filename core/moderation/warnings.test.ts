@@ -1,4 +1,12 @@
-import { NUDGE_CATEGORIES, needsConfirmation, RECIPIENT_WARNINGS, SHOWN_MIN_CONFIDENCE, warningFor } from './warnings';
+import {
+  HELD_MIN_CONFIDENCE,
+  isHeldBack,
+  NUDGE_CATEGORIES,
+  needsConfirmation,
+  RECIPIENT_WARNINGS,
+  SHOWN_MIN_CONFIDENCE,
+  warningFor,
+} from './warnings';
 
 describe('the recipient warning (issue 15)', () => {
   const flagged = (reason: string | null, confidence = 0.95) => ({
@@ -53,5 +61,30 @@ describe('the sender nudge (issue 15)', () => {
     expect(needsConfirmation({ flag: false, category: 'harassment', confidence: 0.99 }, false)).toBe(false);
     // "live hello" once read as harassment at 0.48: too unsure to interrupt anyone.
     expect(needsConfirmation({ flag: true, category: 'harassment', confidence: 0.48 }, false)).toBe(false);
+  });
+});
+
+describe('holding messages back (issue 15)', () => {
+  const verdict = (category: Parameters<typeof isHeldBack>[0]['category'], confidence: number, flag = true) => ({
+    flag,
+    category,
+    confidence,
+  });
+
+  it('holds confident harassment, hate, sexual and phishing messages for an admin', () => {
+    for (const category of ['harassment', 'hate', 'sexual', 'phishing'] as const) {
+      expect(isHeldBack(verdict(category, HELD_MIN_CONFIDENCE))).toBe(true);
+      expect(isHeldBack(verdict(category, 0.99))).toBe(true);
+    }
+  });
+
+  it('delivers below the calibrated threshold, scams and unflagged verdicts', () => {
+    expect(HELD_MIN_CONFIDENCE).toBe(0.95);
+    expect(isHeldBack(verdict('harassment', HELD_MIN_CONFIDENCE - 0.001))).toBe(false);
+    for (const category of ['rental_scam', 'off_platform', 'investment'] as const) {
+      expect(isHeldBack(verdict(category, 0.99))).toBe(false);
+    }
+    expect(isHeldBack(verdict('none', 0.99, false))).toBe(false);
+    expect(isHeldBack(verdict('sexual', 0.99, false))).toBe(false);
   });
 });

@@ -6,6 +6,7 @@ import type {
   ConversationSummary,
   Message,
   Relationship,
+  SendInput,
 } from '../../../core/messaging/ports';
 import { flaggedBy, MESSAGE_COLUMNS, type MessageRow, toMessage } from '../shared/messaging-rows';
 import type { PgSql } from './sql';
@@ -28,24 +29,27 @@ export class PostgresConversationRepository implements ConversationRepository {
       list: `SELECT c.id, CASE WHEN c.user1_id = @me THEN c.user2_id ELSE c.user1_id END AS other_id,
                 c.last_message_at, c.last_message_text, c.last_message_seq, c.created_at, p.cleared_seq,
                 (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id != @me
-                   AND m.is_read = 0 AND m.removed = 0 AND m.seq > p.cleared_seq) AS unread
+                   AND m.is_read = 0 AND m.removed = 0 AND m.held = 0 AND m.seq > p.cleared_seq) AS unread
          FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
          WHERE p.user_id = @me AND p.hidden = 0
          ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
       sentInWindow:
         'SELECT count(*) AS n, min(created_at) AS oldest FROM messages WHERE sender_id = ? AND created_at > ?',
-      insertMessage: `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, created_at)
-         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @createdAt) RETURNING seq`,
+      insertMessage: `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, held, created_at)
+         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @held, @createdAt) RETURNING seq`,
       touchConversation: `UPDATE conversations SET last_message_at = @at, last_message_text = @text, last_message_seq = @seq WHERE id = @id`,
       unhide: 'UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ?',
+      unhideFor: 'UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ? AND user_id = ?',
+      one: `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ? AND m.removed = 0`,
       after: `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.conversation_id = @id AND m.removed = 0 AND m.seq > @after
+           AND (m.held = 0 OR m.sender_id = @me)
            AND m.seq > (SELECT cleared_seq FROM conversation_participants WHERE conversation_id = @id AND user_id = @me)
          ORDER BY m.seq ASC LIMIT @limit`,
       before: `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.conversation_id = @id AND m.removed = 0
-           AND m.seq < @before
+           AND m.seq < @before AND (m.held = 0 OR m.sender_id = @me)
            AND m.seq > (SELECT cleared_seq FROM conversation_participants WHERE conversation_id = @id AND user_id = @me)
          ORDER BY m.seq DESC LIMIT @limit) page ORDER BY seq ASC`,
-      markRead: `UPDATE messages SET is_read = 1 WHERE conversation_id = ? AND sender_id != ? AND is_read = 0 RETURNING seq`,
+      markRead: `UPDATE messages SET is_read = 1 WHERE conversation_id = ? AND sender_id != ? AND is_read = 0 AND held = 0 RETURNING seq`,
       hide: `UPDATE conversation_participants SET hidden = 1,
            cleared_seq = (SELECT coalesce(max(seq), 0) FROM messages WHERE conversation_id = @id)
          WHERE conversation_id = @id AND user_id = @me`,
@@ -101,11 +105,7 @@ export class PostgresConversationRepository implements ConversationRepository {
     });
   }
 
-  async send(
-    message: Omit<Message, 'seq' | 'isRead' | 'flag'>,
-    windowStart: Date,
-    allowed: (sent: number, oldest: Date | null) => boolean,
-  ) {
+  async send(message: SendInput, windowStart: Date, allowed: (sent: number, oldest: Date | null) => boolean) {
     return this.sql.transaction(async (tx): Promise<Message | null> => {
       // The sender's row lock makes count-and-insert atomic across processes (D19's cap holds, D4).
       await tx.lockUsers(message.senderId);
@@ -115,8 +115,15 @@ export class PostgresConversationRepository implements ConversationRepository {
       };
       if (!allowed(sent.n, sent.oldest === null ? null : new Date(sent.oldest))) return null;
       const at = message.createdAt.getTime();
-      const row = (await tx.get(this.s.insertMessage!, { ...message, createdAt: at })) as { seq: number };
+      const { pendingReview, ...fields } = message;
+      const held = pendingReview ? 1 : 0;
+      const row = (await tx.get(this.s.insertMessage!, { ...fields, held, createdAt: at })) as { seq: number };
       const seq = row.seq;
+      // A held message is no preview and brings the chat back only for its sender (issue 15).
+      if (pendingReview) {
+        await tx.run(this.s.unhideFor!, [message.conversationId, message.senderId]);
+        return { ...fields, seq, isRead: false, flag: null, pendingReview: pendingReview === true };
+      }
       await tx.run(this.s.touchConversation!, {
         at,
         text: message.content.slice(0, 200),
@@ -124,8 +131,13 @@ export class PostgresConversationRepository implements ConversationRepository {
         id: message.conversationId,
       });
       await tx.run(this.s.unhide!, [message.conversationId]);
-      return { ...message, seq, isRead: false, flag: null };
+      return { ...fields, seq, isRead: false, flag: null, pendingReview: false };
     });
+  }
+
+  async message(messageId: string) {
+    const row = await this.sql.get(this.s.one!, [messageId]);
+    return row ? toMessage(row as MessageRow) : null;
   }
 
   async messages(conversationId: string, viewerId: string, page: { after?: number; before?: number; limit: number }) {

@@ -437,6 +437,8 @@ export const messages = pgTable(
     isRead: flag('is_read').notNull().default(sql`0`),
     /** Hidden from everyone but admins after moderation removed it (D22). */
     removed: flag('removed').notNull().default(sql`0`),
+    /** Held back until an admin approves it (issue 15): only its sender sees it meanwhile. */
+    held: flag('held').notNull().default(sql`0`),
     createdAt: msTime('created_at').notNull(),
   },
   (t) => [

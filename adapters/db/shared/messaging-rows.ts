@@ -9,7 +9,7 @@ const PENDING_AUTO_FLAG = (column: string) => `(SELECT f.${column} FROM content_
  * A message's columns, with its pending automatic flag (issue 15): the recipient's warning is chosen
  * from it. An approved flag (an admin found it harmless) warns no more.
  */
-export const MESSAGE_COLUMNS = `seq, id, conversation_id, sender_id, content, is_read, created_at,
+export const MESSAGE_COLUMNS = `seq, id, conversation_id, sender_id, content, is_read, held, created_at,
   ${PENDING_AUTO_FLAG('flag_reason')} AS flag_reason, ${PENDING_AUTO_FLAG('confidence_score')} AS flag_confidence`;
 
 /** Who raised an automatic flag: the system, and whether the sender was warned first (issue 15). */
@@ -23,6 +23,7 @@ export type MessageRow = {
   sender_id: string;
   content: string;
   is_read: number;
+  held: number;
   created_at: number;
   flag_reason: string | null;
   flag_confidence: number | null;
@@ -35,6 +36,32 @@ export const toMessage = (r: MessageRow): Message => ({
   senderId: r.sender_id,
   content: r.content,
   isRead: r.is_read === 1,
+  pendingReview: r.held === 1,
   createdAt: new Date(r.created_at),
   flag: r.flag_reason === null ? null : { reason: r.flag_reason, confidence: Number(r.flag_confidence ?? 0) },
 });
+
+/**
+ * Releasing a held message once an admin approved its flag (issue 15), in the approval's
+ * transaction: the recipient now reads and counts it, and it becomes the conversation's preview
+ * unless a later message already is.
+ */
+export const RELEASE_HELD_SQL = {
+  release: `UPDATE messages SET held = 0 WHERE held = 1 AND removed = 0
+      AND id = (SELECT content_id FROM content_flags WHERE id = ? AND content_type = 'message')
+    RETURNING seq, conversation_id, content, created_at`,
+  touch: `UPDATE conversations SET last_message_at = ?, last_message_text = ?, last_message_seq = ?
+    WHERE id = ? AND last_message_seq < ?`,
+  unhide: 'UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ?',
+} as const;
+
+export type ReleasedRow = { seq: number; conversation_id: string; content: string; created_at: number };
+
+/** The parameters of RELEASE_HELD_SQL.touch for a released message. */
+export const touchParams = (r: ReleasedRow) => [
+  Number(r.created_at),
+  r.content.slice(0, 200),
+  r.seq,
+  r.conversation_id,
+  r.seq,
+];

@@ -7,6 +7,7 @@ import type {
   ConversationSummary,
   Message,
   Relationship,
+  SendInput,
 } from '../../../core/messaging/ports';
 import { flaggedBy, MESSAGE_COLUMNS, type MessageRow, toMessage } from '../shared/messaging-rows';
 import type { SqliteDb } from './client';
@@ -35,7 +36,7 @@ export class SqliteConversationRepository implements ConversationRepository {
         `SELECT c.id, CASE WHEN c.user1_id = @me THEN c.user2_id ELSE c.user1_id END AS other_id,
                 c.last_message_at, c.last_message_text, c.last_message_seq, c.created_at, p.cleared_seq,
                 (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id != @me
-                   AND m.is_read = 0 AND m.removed = 0 AND m.seq > p.cleared_seq) AS unread
+                   AND m.is_read = 0 AND m.removed = 0 AND m.held = 0 AND m.seq > p.cleared_seq) AS unread
          FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
          WHERE p.user_id = @me AND p.hidden = 0
          ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
@@ -44,26 +45,31 @@ export class SqliteConversationRepository implements ConversationRepository {
         'SELECT count(*) AS n, min(created_at) AS oldest FROM messages WHERE sender_id = ? AND created_at > ?',
       ),
       insertMessage: sql.prepare(
-        `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, created_at)
-         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @createdAt)`,
+        `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, held, created_at)
+         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @held, @createdAt)`,
       ),
       touchConversation: sql.prepare(
         `UPDATE conversations SET last_message_at = @at, last_message_text = @text, last_message_seq = @seq WHERE id = @id`,
       ),
       unhide: sql.prepare('UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ?'),
+      unhideFor: sql.prepare(
+        'UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ? AND user_id = ?',
+      ),
+      one: sql.prepare(`SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.id = ? AND m.removed = 0`),
       after: sql.prepare(
         `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.conversation_id = @id AND m.removed = 0 AND m.seq > @after
+           AND (m.held = 0 OR m.sender_id = @me)
            AND m.seq > (SELECT cleared_seq FROM conversation_participants WHERE conversation_id = @id AND user_id = @me)
          ORDER BY m.seq ASC LIMIT @limit`,
       ),
       before: sql.prepare(
         `SELECT * FROM (SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.conversation_id = @id AND m.removed = 0
-           AND m.seq < @before
+           AND m.seq < @before AND (m.held = 0 OR m.sender_id = @me)
            AND m.seq > (SELECT cleared_seq FROM conversation_participants WHERE conversation_id = @id AND user_id = @me)
          ORDER BY m.seq DESC LIMIT @limit) ORDER BY seq ASC`,
       ),
       markRead: sql.prepare(
-        `UPDATE messages SET is_read = 1 WHERE conversation_id = ? AND sender_id != ? AND is_read = 0 RETURNING seq`,
+        `UPDATE messages SET is_read = 1 WHERE conversation_id = ? AND sender_id != ? AND is_read = 0 AND held = 0 RETURNING seq`,
       ),
       hide: sql.prepare(
         `UPDATE conversation_participants SET hidden = 1,
@@ -124,11 +130,7 @@ export class SqliteConversationRepository implements ConversationRepository {
     });
   }
 
-  async send(
-    message: Omit<Message, 'seq' | 'isRead' | 'flag'>,
-    windowStart: Date,
-    allowed: (sent: number, oldest: Date | null) => boolean,
-  ) {
+  async send(message: SendInput, windowStart: Date, allowed: (sent: number, oldest: Date | null) => boolean) {
     const run = this.db.$client.transaction((): Message | null => {
       const sent = this.s.sentInWindow!.get(message.senderId, windowStart.getTime()) as {
         n: number;
@@ -136,14 +138,25 @@ export class SqliteConversationRepository implements ConversationRepository {
       };
       if (!allowed(sent.n, sent.oldest === null ? null : new Date(sent.oldest))) return null;
       const at = message.createdAt.getTime();
-      const info = this.s.insertMessage!.run({ ...message, createdAt: at });
+      const { pendingReview, ...fields } = message;
+      const info = this.s.insertMessage!.run({ ...fields, held: pendingReview ? 1 : 0, createdAt: at });
       const seq = Number(info.lastInsertRowid);
-      this.s.touchConversation!.run({ at, text: message.content.slice(0, 200), seq, id: message.conversationId });
-      this.s.unhide!.run(message.conversationId);
-      return { ...message, seq, isRead: false, flag: null };
+      // A held message is no preview and brings the chat back only for its sender (issue 15).
+      if (pendingReview) {
+        this.s.unhideFor!.run(message.conversationId, message.senderId);
+      } else {
+        this.s.touchConversation!.run({ at, text: message.content.slice(0, 200), seq, id: message.conversationId });
+        this.s.unhide!.run(message.conversationId);
+      }
+      return { ...fields, seq, isRead: false, flag: null, pendingReview: pendingReview === true };
     });
     // IMMEDIATE: the count and the insert happen under one write lock (D19's cap holds).
     return run.immediate();
+  }
+
+  async message(messageId: string) {
+    const row = this.s.one!.get(messageId) as MessageRow | undefined;
+    return row ? toMessage(row) : null;
   }
 
   async messages(conversationId: string, viewerId: string, page: { after?: number; before?: number; limit: number }) {

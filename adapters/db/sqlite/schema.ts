@@ -401,6 +401,8 @@ export const messages = sqliteTable(
     isRead: integer('is_read', { mode: 'boolean' }).notNull().default(false),
     /** Hidden from everyone but admins after moderation removed it (D22). */
     removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
+    /** Held back until an admin approves it (issue 15): only its sender sees it meanwhile. */
+    held: integer('held', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

@@ -18,6 +18,8 @@ export const MessageSchema = z
     warning: z
       .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
       .nullable(),
+    // Issue 15: the sender's own message is held back until an admin approves it.
+    pendingReview: z.boolean(),
   })
   .openapi('Message');
 

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "held" smallint DEFAULT 0 NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE `messages` ADD `held` integer DEFAULT false NOT NULL;
