@@ -404,6 +404,80 @@ describe.each(engines())('repository contract on %s', (engine) => {
       await db.admins.reviewFlag(scamFlag.id, 'approved', null, null, T0);
       expect(await reasons()).toEqual([null, 'harassment', null]);
     });
+
+    it('shows a held message to its sender only until an admin approves it, then releases it (issue 15)', async () => {
+      const { id, a, b } = await conversation();
+      await db.conversations.send(message(id, a, 'hello'), T0, () => true);
+      const held = await db.conversations.send(
+        { ...message(id, a, 'held', later(1)), pendingReview: true },
+        T0,
+        () => true,
+      );
+      expect(held).toMatchObject({ content: 'held', pendingReview: true });
+      const seen = async (viewer: string) =>
+        (await db.conversations.messages(id, viewer, { limit: 50 })).map((m) => [m.content, m.pendingReview]);
+      const history = async (viewer: string) =>
+        (await db.conversations.messages(id, viewer, { before: 99_999_999, limit: 50 })).map((m) => m.content);
+      expect(await seen(a)).toEqual([
+        ['hello', false],
+        ['held', true],
+      ]);
+      expect(await seen(b)).toEqual([['hello', false]]);
+      expect(await history(b)).toEqual(['hello']);
+      expect((await db.conversations.list(b))[0]).toMatchObject({ unreadCount: 1, lastMessageText: 'hello' });
+      expect(await db.conversations.markRead(id, b)).toBe(
+        (await db.conversations.messages(id, b, { limit: 1 }))[0]!.seq,
+      );
+      expect(await db.conversations.message(held!.id)).toMatchObject({ pendingReview: true });
+
+      const flagId = randomUUID();
+      await db.contentFlags.add({
+        id: flagId,
+        contentType: 'message',
+        contentId: held!.id,
+        authorId: a,
+        flag: { reason: 'phishing', confidence: 0.99, matched: [] },
+        at: T0,
+      });
+      expect(await db.admins.reviewFlag(flagId, 'approved', null, null, later(5))).toBe(true);
+      expect(await seen(b)).toEqual([
+        ['hello', false],
+        ['held', false],
+      ]);
+      expect((await db.conversations.list(b))[0]).toMatchObject({ unreadCount: 1, lastMessageText: 'held' });
+      expect(await db.conversations.message(held!.id)).toMatchObject({ content: 'held', pendingReview: false });
+    });
+
+    it('keeps a removed held message from everyone, and an older release does not take the preview', async () => {
+      const { id, a, b } = await conversation();
+      const flagged = async (content: string, at: Date) => {
+        const m = await db.conversations.send({ ...message(id, a, content, at), pendingReview: true }, T0, () => true);
+        const flagId = randomUUID();
+        await db.contentFlags.add({
+          id: flagId,
+          contentType: 'message',
+          contentId: m!.id,
+          authorId: a,
+          flag: { reason: 'harassment', confidence: 0.99, matched: [] },
+          at,
+        });
+        return flagId;
+      };
+      const removed = await flagged('removed', later(1));
+      const approved = await flagged('approved', later(2));
+      await db.conversations.send(message(id, a, 'latest', later(3)), T0, () => true);
+      expect(await db.admins.reviewFlag(removed, 'removed', null, null, later(4))).toBe(true);
+      expect(await db.admins.reviewFlag(approved, 'approved', null, null, later(4))).toBe(true);
+      expect((await db.conversations.messages(id, b, { limit: 50 })).map((m) => m.content)).toEqual([
+        'approved',
+        'latest',
+      ]);
+      expect((await db.conversations.messages(id, a, { limit: 50 })).map((m) => m.content)).toEqual([
+        'approved',
+        'latest',
+      ]);
+      expect((await db.conversations.list(b))[0]).toMatchObject({ unreadCount: 2, lastMessageText: 'latest' });
+    });
   });
 
   describe('billing', () => {

@@ -39,6 +39,10 @@ export const messagingTest = {
   flags: new Map<string, string>(),
   /** Sends containing this text answer "Are you sure?" unless confirmed (issue 15's nudge). */
   nudgeOn: null as string | null,
+  /** Sends containing this text are held back for an admin (issue 15): the sender sees "Pending review". */
+  holdOn: null as string | null,
+  /** Ids of messages held back for an admin. */
+  held: new Set<string>(),
   /** Bodies of POST …/messages, to check what the composer sent. */
   sent: [] as { content: string; confirmed?: boolean }[],
 };
@@ -56,6 +60,8 @@ export function resetMessagingTest() {
     messageRequests: [],
     flags: new Map(),
     nudgeOn: null,
+    holdOn: null,
+    held: new Set(),
     sent: [],
   });
   for (const c of liveClients) c.close();
@@ -85,6 +91,7 @@ const messageDto = (m: NonNullable<ReturnType<typeof db.message.findFirst>>) => 
   isRead: m.isRead,
   // As the server: the viewer's own messages never show they were flagged.
   warning: warningFor({ senderId: m.senderId, flag: flagOf(m.id) }, currentUserId() ?? ''),
+  pendingReview: messagingTest.held.has(m.id),
 });
 
 const flagOf = (id: string) => {
@@ -119,7 +126,7 @@ export function receiveMessage(conversationId: string, senderId: string, content
 export function seedConversation(
   me: string,
   other: Partial<Other> = {},
-  messages: { content: string; mine?: boolean; at?: Date; isRead?: boolean; flag?: string }[] = [],
+  messages: { content: string; mine?: boolean; at?: Date; isRead?: boolean; flag?: string; held?: boolean }[] = [],
 ) {
   const match = seedMatch({
     ...(other.name ? { name: other.name } : {}),
@@ -143,6 +150,7 @@ export function seedConversation(
     const row = seedMessage(match.conversationId, m.mine ? me : person.userId, m.content, m.at);
     if (m.isRead) db.message.update({ where: { id: { equals: row.id } }, data: { isRead: true } });
     if (m.flag) messagingTest.flags.set(row.id, m.flag);
+    if (m.held) messagingTest.held.add(row.id);
   }
   return { id: match.conversationId, other: person, match };
 }
@@ -250,7 +258,11 @@ export const messagingHandlers = [
     if (messagingTest.rateLimited) {
       return problem(429, 'MESSAGES.RATE_LIMITED', MESSAGE_MESSAGES.rateTitle, MESSAGE_MESSAGES.rate);
     }
-    const message = seedMessage(id, me, cleaned);
+    const stored = seedMessage(id, me, cleaned);
+    const held = messagingTest.holdOn !== null && content.includes(messagingTest.holdOn);
+    if (held) messagingTest.held.add(stored.id);
+    // As the server: a held message goes to its sender only, marked for review.
+    const message = { ...stored, pendingReview: held };
     pushFrame({ type: 'message.created', message });
     return HttpResponse.json({ message }, { status: 201 });
   }),

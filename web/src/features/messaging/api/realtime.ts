@@ -23,6 +23,8 @@ const MessageFrame = z.object({
     .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
     .nullable()
     .default(null),
+  // Issue 15: the sender's own message is held back until an admin approves it.
+  pendingReview: z.boolean().default(false),
 });
 
 const CallSignal = z.object({

@@ -31,9 +31,10 @@ export function useLiveSync({ myId, openId, onOpenDeleted }: LiveSyncOptions) {
         const m = frame.message;
         addMessage(queryClient, m);
         const isOpen = m.conversationId === open;
+        // A held message is nobody's preview until an admin releases it (issue 15), as on the server.
         queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
           list?.map((c) =>
-            c.id === m.conversationId
+            c.id === m.conversationId && !m.pendingReview
               ? {
                   ...c,
                   lastMessageAt: m.createdAt,

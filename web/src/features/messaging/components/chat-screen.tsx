@@ -274,6 +274,12 @@ function MessageLog({
                         <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
                           <time dateTime={m.at}>{timeOf(m.at)}</time>
                           {m.id === lastReadOwn && <span className="font-semibold text-brand-700"> · Read</span>}
+                          {own && m.pendingReview && (
+                            <span className="font-semibold text-gold-800" title={PENDING_REVIEW_HINT}>
+                              {' '}
+                              · Pending review
+                            </span>
+                          )}
                         </span>
                       </li>
                     );
@@ -287,6 +293,9 @@ function MessageLog({
     </div>
   );
 }
+
+/** Why the sender's own message has not reached the other person yet (issue 15, "Held back"). */
+const PENDING_REVIEW_HINT = 'Our team checks this message before it is delivered.';
 
 /** Under a flagged scam, phishing or off-platform message, for its recipient only (issue 15). */
 function MessageWarning({ text, actions }: { text: string; actions?: ReactNode }) {

@@ -95,4 +95,30 @@ describe('the safety shield in the chat (issue 15)', () => {
       { content: 'You are worthless', confirmed: true },
     ]);
   });
+
+  it('marks the sender’s own held message "Pending review" until an admin releases it', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [
+      { content: 'Hi!' },
+      { content: 'Earlier held message', mine: true, held: true },
+    ]);
+    messagingTest.holdOn = 'password';
+    const { user, chat } = await openChat(c.id);
+    const earlier = (await within(chat).findByText('Earlier held message')).closest('li') as HTMLElement;
+    expect(earlier).toHaveTextContent('Pending review');
+    expect((await within(chat).findByText('Hi!')).closest('li')).not.toHaveTextContent('Pending review');
+
+    await user.type(screen.getByRole('textbox', { name: 'Message Jordan Rivera' }), 'Send me your password{Enter}');
+    const sent = (await within(chat).findByText('Send me your password')).closest('li') as HTMLElement;
+    await waitFor(() => expect(sent).toHaveTextContent('Pending review'));
+
+    // The admin approves: the release frame replaces it, delivered.
+    const [row] = db.message.findMany({ where: { content: { equals: 'Earlier held message' } } });
+    messagingTest.held.delete(row!.id);
+    pushFrame({ type: 'message.created', message: { ...row, warning: null, pendingReview: false } });
+    await waitFor(() =>
+      expect(within(chat).getByText('Earlier held message').closest('li')).not.toHaveTextContent('Pending review'),
+    );
+    expect(within(chat).getAllByText(/Pending review/)).toHaveLength(1);
+  });
 });
