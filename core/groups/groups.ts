@@ -1,4 +1,8 @@
 /** Groups and solo/group mode: ports and use cases (issue 7; 000 §4, 001 §4, D13, D18). */
+import type { ContentFlagRepository } from '../messaging/ports';
+import type { AutoFlag } from '../moderation/auto-flag';
+import type { MessageClassifier } from '../moderation/classifier';
+import { screenFields } from '../moderation/screen';
 import type { Clock } from '../shared/clock';
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
 import type { IdGenerator, RandomBytes } from '../shared/ids';
@@ -78,16 +82,49 @@ export interface GroupRepository {
   setMode(userId: string, setting: ModeSetting): Promise<void>;
 }
 
-export type GroupDeps = { clock: Clock; ids: IdGenerator; random: RandomBytes; groups: GroupRepository };
+export type GroupDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  random: RandomBytes;
+  groups: GroupRepository;
+  /** Names and descriptions are classified on save (issue 15). */
+  moderation: MessageClassifier;
+  flags: Pick<ContentFlagRepository, 'add'>;
+};
 
 /** How many fresh codes are tried before giving up on a clash (31^6 codes: a clash is rare). */
 const CODE_ATTEMPTS = 5;
 
-function cleanGroupInput(input: GroupInput): Result<{ name: string; description: string | null }, DomainError> {
+type CleanGroup = { name: string; description: string | null; flag: AutoFlag | null };
+
+/** Checks and cleans the input, then classifies it: a high-confidence hit refuses the save (issue 15). */
+function cleanGroupInput(deps: Pick<GroupDeps, 'moderation'>, input: GroupInput): Result<CleanGroup, DomainError> {
   const errors = groupInputErrors(input);
   if (errors.length > 0) return err(validationError(errors));
-  const description = sanitizeText(input.description ?? '', GROUP_LIMITS.descriptionMax);
-  return ok({ name: sanitizeText(cleanName(input.name), GROUP_LIMITS.nameMax), description: description || null });
+  const description = sanitizeText(input.description ?? '', GROUP_LIMITS.descriptionMax) || null;
+  const name = sanitizeText(cleanName(input.name), GROUP_LIMITS.nameMax);
+  const screening = screenFields(deps.moderation, [
+    { path: 'name', text: name },
+    { path: 'description', text: description },
+  ]);
+  if (screening.errors.length > 0) return err(validationError(screening.errors));
+  return ok({ name, description, flag: screening.flag });
+}
+
+/**
+ * A lower-confidence hit is saved and queued for an admin (D22). content_flags has no 'group'
+ * content type and the schema is not ours to change here, so it is filed as 'other' by group id.
+ */
+async function queueGroupFlag(deps: GroupDeps, groupId: string, userId: string, flag: AutoFlag | null) {
+  if (!flag) return;
+  await deps.flags.add({
+    id: deps.ids.newId(),
+    contentType: 'other',
+    contentId: groupId,
+    authorId: userId,
+    flag,
+    at: deps.clock.now(),
+  });
 }
 
 /** My groups and my mode; a mode naming a group I am no longer in reads as solo (000 §4). */
@@ -105,10 +142,12 @@ export async function createGroup(
   userId: string,
   input: GroupInput,
 ): Promise<Result<GroupView, DomainError>> {
-  const clean = cleanGroupInput(input);
+  const clean = cleanGroupInput(deps, input);
   if (!clean.ok) return clean;
   const id = deps.ids.newId();
-  await deps.groups.create({ id, ...clean.value, creatorId: userId, at: deps.clock.now() });
+  const { name, description, flag } = clean.value;
+  await deps.groups.create({ id, name, description, creatorId: userId, at: deps.clock.now() });
+  await queueGroupFlag(deps, id, userId, flag);
   const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === id);
   return view ? ok(view) : err(groupErrors.notFound());
 }
@@ -137,9 +176,11 @@ export async function updateGroup(
 ): Promise<Result<GroupView, DomainError>> {
   const admin = await adminState(deps, userId, groupId);
   if (!admin.ok) return admin;
-  const clean = cleanGroupInput(input);
+  const clean = cleanGroupInput(deps, input);
   if (!clean.ok) return clean;
-  await deps.groups.update(groupId, clean.value);
+  const { name, description, flag } = clean.value;
+  await deps.groups.update(groupId, { name, description });
+  await queueGroupFlag(deps, groupId, userId, flag);
   const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === groupId);
   return view ? ok(view) : err(groupErrors.notFound());
 }

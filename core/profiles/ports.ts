@@ -1,4 +1,6 @@
 /** Capabilities the profile use cases need (style habit 3). */
+import type { ContentFlagRepository } from '../messaging/ports';
+import type { MessageClassifier } from '../moderation/classifier';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 import type { Photo, Profile, PromptSummary } from './model';
@@ -58,4 +60,7 @@ export type ProfileDeps = {
   photoStore: PhotoStore;
   images: ImageProcessor;
   log: (line: string) => void;
+  /** Bio and prompt answers are classified on save (issue 15). */
+  moderation: MessageClassifier;
+  flags: Pick<ContentFlagRepository, 'add'>;
 };

@@ -2,6 +2,7 @@
  * Completing the wizard (000 §4: Complete Profile saves, then completes) and saving the editor
  * (001 §5). Everything is checked before anything is written, and written in one transaction.
  */
+import { screenFields } from '../moderation/screen';
 import { type DomainError, validationError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { profileErrors } from './errors';
@@ -27,7 +28,7 @@ export type ProfileInput = {
   lifestyle?: LifestyleInput;
 };
 
-type SaveDeps = Pick<ProfileDeps, 'clock' | 'profiles' | 'prompts' | 'directory'>;
+type SaveDeps = Pick<ProfileDeps, 'clock' | 'ids' | 'profiles' | 'prompts' | 'directory' | 'moderation' | 'flags'>;
 
 async function checkAndSave(
   deps: SaveDeps,
@@ -51,18 +52,36 @@ async function checkAndSave(
     ...(lifestyle && !lifestyle.ok ? lifestyle.errors : []),
   ];
   if (errors.length > 0 || !basics.ok || !prefs.ok) return err(validationError(errors));
+  // Issue 15: what others read of this person is classified before anything is written.
+  const prompts = cleanPromptAnswers(input.prompts);
+  const screening = screenFields(deps.moderation, [
+    { path: 'basics.bio', text: basics.value.bio },
+    ...prompts.map((p, i) => ({ path: `prompts.${i}.response`, text: p.response })),
+  ]);
+  if (screening.errors.length > 0) return err(validationError(screening.errors));
 
   await deps.profiles.save(
     userId,
     {
       basics: basics.value,
-      prompts: cleanPromptAnswers(input.prompts),
+      prompts,
       preferences: prefs.value,
       lifestyle: lifestyle?.ok ? lifestyle.value : undefined,
     },
     { complete: mode === 'complete' },
     today,
   );
+  // A lower-confidence hit is saved and waits for an admin (D22); the profile flag's content is its owner.
+  if (screening.flag) {
+    await deps.flags.add({
+      id: deps.ids.newId(),
+      contentType: 'profile',
+      contentId: userId,
+      authorId: userId,
+      flag: screening.flag,
+      at: today,
+    });
+  }
   const saved = await deps.profiles.get(userId);
   return saved ? ok(saved) : err(profileErrors.notFound());
 }
