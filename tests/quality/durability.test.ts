@@ -109,8 +109,9 @@ describe('durability under SIGKILL', () => {
     const base = `http://127.0.0.1:${port}`;
     const start = () => startServer({ dbFile, port, env: { TRUST_PROXY: 'true' } });
     // Students to like and a conversation to write in, loaded before the first start; one campus,
-    // so every like is within the deck's reach (D13, N45).
-    const { ids } = await seedCampus(dbFile, 600, 7, 1);
+    // so every like is within the deck's reach (D13, N45), and one target for every write number
+    // (writers run through numbers fast while a restarting server refuses them).
+    const { ids } = await seedCampus(dbFile, 5_002, 7, 1);
     world.liker = ids[0] as string;
     world.targets = ids.slice(2);
     [world.conversation] = (await seedConversations(dbFile, [[ids[0] as string, ids[1] as string]])) as [string];
