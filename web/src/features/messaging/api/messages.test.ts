@@ -16,6 +16,7 @@ const message = (seq: number, senderId: string, isRead = false): Message => ({
   createdAt: new Date(Date.UTC(2026, 0, 1, 12, seq)).toISOString(),
   isRead,
   warning: null,
+  pendingReview: false,
 });
 
 const readFlags = (client: QueryClient) => client.getQueryData<MessagePage>(key)?.messages.map((m) => [m.id, m.isRead]);
