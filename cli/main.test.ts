@@ -150,6 +150,38 @@ describe('nestmate operations', () => {
     db2.close();
   });
 
+  it('approving a held message releases it to its recipient (issue 15)', async () => {
+    await run(['seed', '--demo', '4', '--json'], env());
+    const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];
+    const db = openDatabase(url, uuidIds);
+    const a = await db.users.findByEmail(emails[0]!);
+    const b = await db.users.findByEmail(emails[1]!);
+    const conversation = [a!.id, b!.id].sort().join('_');
+    const message = { conversationId: conversation, senderId: b!.id, createdAt: new Date() };
+    await db.conversations.send(
+      { ...message, id: 'm-held', content: 'Send me your password', pendingReview: true },
+      new Date(0),
+      () => true,
+    );
+    await db.contentFlags.add({
+      id: 'flag-held',
+      contentType: 'message',
+      contentId: 'm-held',
+      authorId: b!.id,
+      flag: { reason: 'phishing', confidence: 0.99, matched: [] },
+      at: new Date(),
+    });
+    const seenByA = async () =>
+      (await db.conversations.messages(conversation, a!.id, { limit: 100 })).filter((m) => m.id === 'm-held');
+    expect(await seenByA()).toEqual([]);
+    out.length = 0;
+    expect(await run(['moderation', 'approve', 'flag-held'], env())).toBe(EXIT.ok);
+    expect(await seenByA()).toEqual([
+      expect.objectContaining({ content: 'Send me your password', pendingReview: false }),
+    ]);
+    db.close();
+  });
+
   it('suspends and unsuspends an account, and runs retention (dry run first)', async () => {
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
