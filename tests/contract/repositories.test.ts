@@ -429,6 +429,11 @@ describe.each(engines())('repository contract on %s', (engine) => {
         (await db.conversations.messages(id, b, { limit: 1 }))[0]!.seq,
       );
       expect(await db.conversations.message(held!.id)).toMatchObject({ pendingReview: true });
+      // The recipient's data export leaves it out too; the sender's has it.
+      const exported = async (viewer: string) =>
+        ((await db.privacy.collect(viewer)).messages as { content: string }[]).map((m) => m.content);
+      expect(await exported(b)).toEqual(['hello']);
+      expect(await exported(a)).toEqual(['hello', 'held']);
 
       const flagId = randomUUID();
       await db.contentFlags.add({
