@@ -144,6 +144,7 @@ export type Endpoints = {
   'POST /api/admin/flags/{flagId}/review': Contract<'post', '/api/admin/flags/{flagId}/review'>;
   'GET /api/admin/users': Contract<'get', '/api/admin/users'>;
   'PUT /api/admin/users/{userId}/status': Contract<'put', '/api/admin/users/{userId}/status'>;
+  'GET /api/admin/users/{userId}/history': Contract<'get', '/api/admin/users/{userId}/history'>;
   'GET /api/admin/analytics': Contract<'get', '/api/admin/analytics'>;
 };
 

@@ -11,6 +11,7 @@ import { db } from './db';
 type Report = Endpoints['GET /api/admin/reports']['response']['reports'][number];
 type Flag = Endpoints['GET /api/admin/flags']['response']['flags'][number];
 type Day = Endpoints['GET /api/admin/analytics']['response']['days'][number];
+type Decision = Endpoints['GET /api/admin/users/{userId}/history']['response']['decisions'][number];
 
 const problem = (status: number, code: string, title: string, detail: string) =>
   HttpResponse.json(
@@ -23,12 +24,14 @@ export const adminTest = {
   flagsFail: false,
   pendingDataRequests: 0,
   analytics: [] as Day[],
+  /** Audit entries GET …/users/{id}/history returns as the user's admin decisions. */
+  decisions: [] as Decision[],
   /** Bodies of POST …/review, PUT …/reports/{id} and PUT …/users/{id}/status, in order. */
   writes: [] as Array<{ endpoint: string; body: unknown }>,
 };
 
 export function resetAdminTest() {
-  Object.assign(adminTest, { flagsFail: false, pendingDataRequests: 0, analytics: [], writes: [] });
+  Object.assign(adminTest, { flagsFail: false, pendingDataRequests: 0, analytics: [], decisions: [], writes: [] });
 }
 
 /** null when the caller may use the admin API; else the refusal the server would send. */
@@ -184,6 +187,22 @@ export const adminHandlers = [
       .filter((a) => !q || a.email.includes(q) || (a.name ?? '').toLowerCase().includes(q))
       .map(({ id, email, name, status, createdAt }) => ({ id, email, name, status, createdAt }));
     return HttpResponse.json({ users });
+  }),
+
+  http.get('/api/admin/users/:userId/history', ({ params }) => {
+    const refused = refuse();
+    if (refused) return refused;
+    const userId = String(params.userId);
+    const flags = db.contentFlag
+      .getAll()
+      .map((row) => flagById(row.id))
+      .filter((f): f is Flag => f?.authorId === userId);
+    return HttpResponse.json({
+      flags,
+      reportsAgainst: reports().filter((r) => r.reportedUserId === userId),
+      reportsBy: reports().filter((r) => r.reporterId === userId),
+      decisions: adminTest.decisions,
+    });
   }),
 
   http.put('/api/admin/users/:userId/status', async ({ params, request }) => {

@@ -157,7 +157,9 @@ describe('/admin', () => {
       await user.selectOptions(filter, 'removed');
       const removed = await screen.findByRole('list', { name: 'Removed content flags' });
       expect(within(removed).getByText('Send gift cards for the first month.')).toBeInTheDocument();
-      expect(within(removed).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(removed).queryByRole('button', { name: /Review/ })).not.toBeInTheDocument();
+      // The author's history stays one click away, whatever the status (issue 15).
+      expect(within(removed).getByRole('button', { name: /History/ })).toBeInTheDocument();
     });
 
     it('removes content through the review panel, with the optional note', async () => {

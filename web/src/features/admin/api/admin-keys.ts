@@ -8,6 +8,7 @@ export const adminKeys = {
   report: (id: string) => ['admin', 'reports', id] as const,
   flags: (status: FlagStatus) => ['admin', 'flags', status] as const,
   users: (q: string) => ['admin', 'users', q] as const,
+  history: (userId: string) => ['admin', 'history', userId] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
 };
 
@@ -19,6 +20,7 @@ export type FlagStatus = ContentFlag['status'];
 export type FlagDecision = Endpoints['POST /api/admin/flags/{flagId}/review']['body']['decision'];
 export type AdminUser = Endpoints['GET /api/admin/users']['response']['users'][number];
 export type AccountStatus = Endpoints['PUT /api/admin/users/{userId}/status']['body']['accountStatus'];
+export type UserHistory = Endpoints['GET /api/admin/users/{userId}/history']['response'];
 export type AnalyticsDay = Endpoints['GET /api/admin/analytics']['response']['days'][number];
 
 /** The texts of 001 §8 for this screen. */

@@ -9,6 +9,7 @@ import { ADMIN_TEXT, type ContentFlag, type FlagDecision, type FlagStatus } from
 import { FLAG_STATUSES, useContentFlags, useReviewFlag } from '../api/flags';
 import { Badge, formatDateTime, humanize, statusTone } from './badge';
 import { Loading } from './reports-tab';
+import { UserHistoryDialog } from './user-history-dialog';
 
 const NOTE_MAX = 1000;
 
@@ -17,6 +18,7 @@ export function ModerationTab() {
   const [status, setStatus] = useState<FlagStatus>('pending');
   const flags = useContentFlags(status);
   const [reviewing, setReviewing] = useState<ContentFlag | null>(null);
+  const [historyOf, setHistoryOf] = useState<string | null>(null);
 
   return (
     <section aria-labelledby="moderation-title" className="flex flex-col gap-4">
@@ -54,12 +56,13 @@ export function ModerationTab() {
         <ul className="flex flex-col gap-3" aria-label={`${humanize(status)} content flags`}>
           {flags.data.map((flag) => (
             <li key={flag.id}>
-              <FlagCard flag={flag} onReview={() => setReviewing(flag)} />
+              <FlagCard flag={flag} onReview={() => setReviewing(flag)} onHistory={setHistoryOf} />
             </li>
           ))}
         </ul>
       )}
       <ReviewPanel flag={reviewing} onClose={() => setReviewing(null)} />
+      <UserHistoryDialog userId={historyOf} onClose={() => setHistoryOf(null)} />
     </section>
   );
 }
@@ -82,7 +85,15 @@ function FlaggedContent({ flag, large = false }: { flag: ContentFlag; large?: bo
   );
 }
 
-function FlagCard({ flag, onReview }: { flag: ContentFlag; onReview: () => void }) {
+function FlagCard({
+  flag,
+  onReview,
+  onHistory,
+}: {
+  flag: ContentFlag;
+  onReview: () => void;
+  onHistory: (authorId: string) => void;
+}) {
   const type = humanize(flag.contentType);
   return (
     <article className="flex flex-col gap-3 rounded-card border border-ink-200/70 bg-white p-4 shadow-card">
@@ -120,14 +131,22 @@ function FlagCard({ flag, onReview }: { flag: ContentFlag; onReview: () => void 
           </div>
         )}
       </dl>
-      {flag.status === 'pending' && (
-        <div>
-          <Button size="sm" onClick={onReview}>
-            Review
-            <span className="sr-only">
-              : {type} flagged for {humanize(flag.flagReason)}
-            </span>
-          </Button>
+      {(flag.status === 'pending' || flag.authorId) && (
+        <div className="flex flex-wrap gap-2">
+          {flag.status === 'pending' && (
+            <Button size="sm" onClick={onReview}>
+              Review
+              <span className="sr-only">
+                : {type} flagged for {humanize(flag.flagReason)}
+              </span>
+            </Button>
+          )}
+          {flag.authorId && (
+            <Button size="sm" variant="secondary" onClick={() => flag.authorId && onHistory(flag.authorId)}>
+              History
+              <span className="sr-only"> of the author</span>
+            </Button>
+          )}
         </div>
       )}
     </article>
