@@ -1,4 +1,5 @@
-import type { Category, MessageClassifier, Verdict } from './classifier';
+import type { MessageClassifier, Verdict } from './classifier';
+import type { Category } from './rules';
 import { REFUSE_AT, SCREEN_MESSAGES, screenFields } from './screen';
 
 /** A classifier that answers from a table, so each threshold is tested exactly. */
