@@ -31,6 +31,7 @@ import { S3PhotoStore } from '../adapters/storage/s3.photo-store';
 import { type Env, isProduction } from '../config/env';
 import type { AccountDeps } from '../core/accounts/ports';
 import type { DiscoveryDeps } from '../core/matching/ports';
+import { releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
 import type { PhotoStore } from '../core/profiles/ports';
 import { mayViewPhotos } from '../core/profiles/visibility';
@@ -156,6 +157,8 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  // The same engine as `nestmate moderation classify` (issue 15): one loader, one artefact.
+  const moderation = createModerationClassifier();
   const photoStore = makePhotoStore(env);
   app.route(
     '/',
@@ -170,6 +173,8 @@ export function createApp(options: AppOptions) {
       log,
       rateLimiter: db.rateLimiter,
       securityLog: db.securityLog,
+      moderation,
+      flags: db.contentFlags,
     }),
   );
   const discoveryDeps: DiscoveryDeps = {
@@ -225,17 +230,40 @@ export function createApp(options: AppOptions) {
   );
   // Writes without a product cap spend from these (issue 14 item 7); refusals go to the security log.
   const limits = { rateLimiter: db.rateLimiter, securityLog: db.securityLog };
-  app.route('/', groupsRouter({ clock, ids: uuidIds, random: cryptoRandomBytes, groups: db.groups, ...limits }));
+  app.route(
+    '/',
+    groupsRouter({
+      clock,
+      ids: uuidIds,
+      random: cryptoRandomBytes,
+      groups: db.groups,
+      moderation,
+      flags: db.contentFlags,
+      ...limits,
+    }),
+  );
   app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, ...limits }));
   app.route('/', hiddenWordsRouter({ clock, hiddenWords: db.hiddenWords, ...limits }));
   app.route(
     '/',
     privacyRouter({ clock, ids: uuidIds, privacy: db.privacy, groups: db.groups, sessionEndings, ...limits }),
   );
-  app.route('/', adminRouter({ clock, ids: uuidIds, admin: db.admins, securityLog: db.securityLog, sessionEndings }));
+  // An approved held message reaches its recipient (issue 15).
+  const messageReleases = {
+    released: (messageId: string) => releasedMessage({ conversations: db.conversations, realtime }, messageId),
+  };
+  app.route(
+    '/',
+    adminRouter({
+      clock,
+      ids: uuidIds,
+      admin: db.admins,
+      securityLog: db.securityLog,
+      sessionEndings,
+      messageReleases,
+    }),
+  );
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
-  // The same engine as `nestmate moderation classify` (issue 15): one loader, one artefact.
-  const moderation = createModerationClassifier();
   app.route(
     '/',
     messagingRouter({

@@ -52,6 +52,28 @@ export type ReportView = {
 
 export type AdminUserView = { id: string; email: string; name: string | null; status: string; createdAt: Date };
 
+export type AuditEntryView = {
+  id: string;
+  adminId: string | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  details: Record<string, unknown>;
+  createdAt: Date;
+};
+
+/** One user's record on one page (issue 15): flags on their content, reports both ways, decisions. */
+export type UserHistory = {
+  flags: FlagView[];
+  reportsAgainst: ReportView[];
+  reportsBy: ReportView[];
+  decisions: AuditEntryView[];
+};
+
+/** Confirmed removals that suspend an author pending review (issue 15): 3 within 30 days. */
+export const AUTO_SUSPEND_REMOVALS = 3;
+export const AUTO_SUSPEND_WINDOW_MS = 30 * 86_400_000;
+
 export interface AdminRepository {
   isActiveAdmin(userId: string): Promise<boolean>;
   stats(): Promise<{
@@ -74,6 +96,10 @@ export interface AdminRepository {
     note: string | null,
     at: Date,
   ): Promise<boolean>;
+  /** Flags on this author's content that admins removed at or after `since` (by review time). */
+  removedFlagsSince(authorId: string, since: Date): Promise<number>;
+  /** The newest `limit` of each: flags on their content, reports against and by them, audit entries about them. */
+  userHistory(userId: string, limit: number): Promise<UserHistory>;
   searchUsers(query: string, limit: number): Promise<AdminUserView[]>;
   /** Suspends (ending sessions) or reactivates an account; false when no such active or suspended user. */
   setUserStatus(userId: string, status: 'active' | 'suspended', at: Date): Promise<boolean>;
@@ -90,7 +116,18 @@ export interface AdminRepository {
   }): Promise<void>;
 }
 
-export type AdminDeps = { clock: Clock; ids: IdGenerator; admin: AdminRepository; sessionEndings: SessionEndings };
+/** Delivers a held message (issue 15) once its flag is approved: the repository already released it. */
+export interface MessageReleases {
+  released(messageId: string): Promise<void>;
+}
+
+export type AdminDeps = {
+  clock: Clock;
+  ids: IdGenerator;
+  admin: AdminRepository;
+  sessionEndings: SessionEndings;
+  messageReleases: MessageReleases;
+};
 
 const audit = (
   deps: AdminDeps,
@@ -123,7 +160,27 @@ export async function reviewFlag(
     contentType: flag.contentType,
     contentId: flag.contentId,
   });
+  if (decision === 'removed' && flag.authorId) await suspendRepeatOffender(deps, flag.authorId);
+  if (decision === 'approved' && flag.contentType === 'message') await deps.messageReleases.released(flag.contentId);
   return ok({ status: decision });
+}
+
+/**
+ * Issue 15: confirmed removals count against the author; the third within 30 days suspends the
+ * account pending review, by the admins' own path (sessions and sockets end), audited as automatic.
+ */
+async function suspendRepeatOffender(deps: AdminDeps, authorId: string) {
+  const now = deps.clock.now();
+  const removals = await deps.admin.removedFlagsSince(authorId, new Date(now.getTime() - AUTO_SUSPEND_WINDOW_MS));
+  if (removals < AUTO_SUSPEND_REMOVALS) return;
+  if (!(await deps.admin.setUserStatus(authorId, 'suspended', now))) return;
+  await deps.sessionEndings.ended(authorId, null);
+  await audit(deps, null, 'user.suspend', 'user', authorId, {
+    automatic: true,
+    reason: 'removed_content',
+    removals,
+    windowDays: AUTO_SUSPEND_WINDOW_MS / 86_400_000,
+  });
 }
 
 export async function setReportStatus(deps: AdminDeps, adminId: string | null, reportId: string, status: string) {

@@ -27,6 +27,7 @@ async function pendingFlags(t: App) {
     authorId: string;
     flagReason: string;
     confidenceScore: number;
+    content: string | null;
   }[];
 }
 
@@ -85,6 +86,8 @@ describe('profiles are classified on save (issue 15)', () => {
       expect.objectContaining({ contentType: 'profile', contentId: id, authorId: id, flagReason: 'off_platform' }),
     ]);
     expect(flags[0]?.confidenceScore).toBeLessThan(0.95);
+    // The admin reads the whole profile text, prompt answers included.
+    expect(flags[0]?.content).toBe(['Jordan Rivera', BORDERLINE, ...ORDINARY_ANSWERS].join('\n'));
   });
 
   it('queues nothing for an ordinary profile', async () => {
@@ -115,8 +118,14 @@ describe('groups are classified on save (issue 15)', () => {
     const a = await signedInStudent(t, 'ana@ucla.edu');
     const res = await create(a.c, { name: 'Westwood four', description: BORDERLINE });
     expect(res.status).toBe(201);
+    // The admin reads what was flagged: the group's name and description.
     expect(await pendingFlags(t)).toEqual([
-      expect.objectContaining({ contentType: 'other', contentId: res.json.group.id, authorId: a.id }),
+      expect.objectContaining({
+        contentType: 'other',
+        contentId: res.json.group.id,
+        authorId: a.id,
+        content: `Westwood four\n${BORDERLINE}`,
+      }),
     ]);
   });
 });

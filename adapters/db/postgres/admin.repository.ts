@@ -1,11 +1,23 @@
 /** PostgreSQL adapters for admin grants (D27) and the admin dashboard (issue 9). */
 import type { AdminRepository, AdminUserView, FlagStatus } from '../../../core/moderation/admin';
-import { type FlagRow, type ReportRow, toFlag, toReport } from '../shared/admin-rows';
+import {
+  type AuditRow,
+  type FlagRow,
+  HISTORY_SQL,
+  type ReportRow,
+  toAuditEntry,
+  toFlag,
+  toReport,
+} from '../shared/admin-rows';
+import { RELEASE_HELD_SQL, type ReleasedRow, touchParams } from '../shared/messaging-rows';
 import type { PgSql } from './sql';
 
 const FLAG_SELECT = `SELECT f.*, m.content AS message,
-    (SELECT coalesce(p.name, '') || chr(10) || coalesce(p.bio, '') FROM profiles p WHERE p.id = f.content_id) AS profile_text,
-    (SELECT ph.storage_key FROM photos ph WHERE ph.id = f.content_id) AS photo_key
+    (SELECT coalesce(p.name, '') || chr(10) || coalesce(p.bio, '') ||
+       coalesce((SELECT chr(10) || string_agg(pp.response, chr(10) ORDER BY pp.position) FROM profile_prompts pp WHERE pp.profile_id = p.id), '')
+     FROM profiles p WHERE p.id = f.content_id) AS profile_text,
+    (SELECT ph.storage_key FROM photos ph WHERE ph.id = f.content_id) AS photo_key,
+    (SELECT g.name || chr(10) || coalesce(g.description, '') FROM groups g WHERE f.content_type = 'other' AND g.id = f.content_id) AS group_text
   FROM content_flags f LEFT JOIN messages m ON f.content_type = 'message' AND m.id = f.content_id`;
 
 export class PostgresAdminRepository implements AdminRepository {
@@ -83,6 +95,14 @@ export class PostgresAdminRepository implements AdminRepository {
             [decision, at.getTime(), adminId, note, id],
           )
         ).changes === 1;
+      if (changed && decision === 'approved') {
+        // Issue 15: an approved held message reaches its recipient.
+        const released = (await tx.get(RELEASE_HELD_SQL.release, [id])) as ReleasedRow | undefined;
+        if (released) {
+          await tx.run(RELEASE_HELD_SQL.touch, touchParams(released));
+          await tx.run(RELEASE_HELD_SQL.unhide, [released.conversation_id]);
+        }
+      }
       if (!changed || decision !== 'removed') return changed;
       // D22: removed content is hidden from everyone but admins.
       const flag = (await tx.get('SELECT content_type, content_id FROM content_flags WHERE id = ?', [id])) as {
@@ -95,6 +115,27 @@ export class PostgresAdminRepository implements AdminRepository {
       if (flag.content_type === 'profile') await tx.run(`UPDATE profiles SET bio = '' WHERE id = ?`, [flag.content_id]);
       return true;
     });
+  }
+
+  async removedFlagsSince(authorId: string, since: Date) {
+    const r = await this.q.get<{ n: number | string }>(HISTORY_SQL.removedSince, [authorId, since.getTime()]);
+    return Number(r?.n ?? 0);
+  }
+
+  async userHistory(userId: string, limit: number) {
+    const reports = async (q: string) => ((await this.q.all(q, [userId, limit])) as ReportRow[]).map(toReport);
+    const [flags, reportsAgainst, reportsBy, decisions] = await Promise.all([
+      this.q.all(`${FLAG_SELECT} WHERE f.author_id = ? ORDER BY f.created_at DESC LIMIT ?`, [userId, limit]),
+      reports(HISTORY_SQL.reportsAgainst),
+      reports(HISTORY_SQL.reportsBy),
+      this.q.all(HISTORY_SQL.decisions, [userId, userId, userId, limit]),
+    ]);
+    return {
+      flags: (flags as FlagRow[]).map(toFlag),
+      reportsAgainst,
+      reportsBy,
+      decisions: (decisions as AuditRow[]).map(toAuditEntry),
+    };
   }
 
   async searchUsers(query: string, limit: number): Promise<AdminUserView[]> {

@@ -17,6 +17,8 @@ export type FlagRow = {
   message: string | null;
   profile_text: string | null;
   photo_key: string | null;
+  /** A group's name and description: group flags are filed as 'other' by group id (issue 15). */
+  group_text: string | null;
 };
 
 export const toFlag = (r: FlagRow): FlagView => ({
@@ -31,7 +33,7 @@ export const toFlag = (r: FlagRow): FlagView => ({
   flaggedBy: r.flagged_by,
   createdAt: new Date(r.created_at),
   reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at),
-  content: r.message ?? r.profile_text ?? (r.photo_key ? mediaUrl(r.photo_key) : null),
+  content: r.message ?? r.profile_text ?? r.group_text ?? (r.photo_key ? mediaUrl(r.photo_key) : null),
 });
 
 export type ReportRow = {

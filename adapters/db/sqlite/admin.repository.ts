@@ -1,13 +1,25 @@
 /** SQLite adapters for admin grants (D27) and the admin dashboard (issue 9). */
 import { eq } from 'drizzle-orm';
 import type { AdminRepository, AdminUserView, FlagStatus } from '../../../core/moderation/admin';
-import { type FlagRow, type ReportRow, toFlag, toReport } from '../shared/admin-rows';
+import {
+  type AuditRow,
+  type FlagRow,
+  HISTORY_SQL,
+  type ReportRow,
+  toAuditEntry,
+  toFlag,
+  toReport,
+} from '../shared/admin-rows';
+import { RELEASE_HELD_SQL, type ReleasedRow, touchParams } from '../shared/messaging-rows';
 import type { SqliteDb } from './client';
 import { adminUsers, users } from './schema';
 
 const FLAG_SELECT = `SELECT f.*, m.content AS message,
-    (SELECT coalesce(p.name, '') || char(10) || coalesce(p.bio, '') FROM profiles p WHERE p.id = f.content_id) AS profile_text,
-    (SELECT ph.storage_key FROM photos ph WHERE ph.id = f.content_id) AS photo_key
+    (SELECT coalesce(p.name, '') || char(10) || coalesce(p.bio, '') ||
+       coalesce((SELECT char(10) || group_concat(pp.response, char(10) ORDER BY pp.position) FROM profile_prompts pp WHERE pp.profile_id = p.id), '')
+     FROM profiles p WHERE p.id = f.content_id) AS profile_text,
+    (SELECT ph.storage_key FROM photos ph WHERE ph.id = f.content_id) AS photo_key,
+    (SELECT g.name || char(10) || coalesce(g.description, '') FROM groups g WHERE f.content_type = 'other' AND g.id = f.content_id) AS group_text
   FROM content_flags f LEFT JOIN messages m ON f.content_type = 'message' AND m.id = f.content_id`;
 
 export class SqliteAdminRepository implements AdminRepository {
@@ -86,6 +98,14 @@ export class SqliteAdminRepository implements AdminRepository {
             `UPDATE content_flags SET status = ?, reviewed_at = ?, reviewed_by = ?, review_note = ? WHERE id = ? AND status = 'pending'`,
           )
           .run(decision, at.getTime(), adminId, note, id).changes === 1;
+      if (changed && decision === 'approved') {
+        // Issue 15: an approved held message reaches its recipient.
+        const released = this.sql.prepare(RELEASE_HELD_SQL.release).get(id) as ReleasedRow | undefined;
+        if (released) {
+          this.sql.prepare(RELEASE_HELD_SQL.touch).run(...touchParams(released));
+          this.sql.prepare(RELEASE_HELD_SQL.unhide).run(released.conversation_id);
+        }
+      }
       if (!changed || decision !== 'removed') return changed;
       // D22: removed content is hidden from everyone but admins.
       const flag = this.sql.prepare('SELECT content_type, content_id FROM content_flags WHERE id = ?').get(id) as {
@@ -99,6 +119,26 @@ export class SqliteAdminRepository implements AdminRepository {
         this.sql.prepare(`UPDATE profiles SET bio = '' WHERE id = ?`).run(flag.content_id);
       return true;
     })();
+  }
+
+  async removedFlagsSince(authorId: string, since: Date) {
+    return (this.sql.prepare(HISTORY_SQL.removedSince).get(authorId, since.getTime()) as { n: number }).n;
+  }
+
+  async userHistory(userId: string, limit: number) {
+    const reports = (q: string) => (this.sql.prepare(q).all(userId, limit) as ReportRow[]).map(toReport);
+    return {
+      flags: (
+        this.sql
+          .prepare(`${FLAG_SELECT} WHERE f.author_id = ? ORDER BY f.created_at DESC LIMIT ?`)
+          .all(userId, limit) as FlagRow[]
+      ).map(toFlag),
+      reportsAgainst: reports(HISTORY_SQL.reportsAgainst),
+      reportsBy: reports(HISTORY_SQL.reportsBy),
+      decisions: (this.sql.prepare(HISTORY_SQL.decisions).all(userId, userId, userId, limit) as AuditRow[]).map(
+        toAuditEntry,
+      ),
+    };
   }
 
   async searchUsers(query: string, limit: number): Promise<AdminUserView[]> {
