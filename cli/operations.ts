@@ -5,6 +5,7 @@ import type { Database } from '../adapters/db/database';
 import { createModerationClassifier } from '../adapters/moderation/engine';
 import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { normalizeEmail } from '../core/accounts/rules';
+import { releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
 import { type AdminDeps, reviewFlag, setReportStatus, setUserStatus } from '../core/moderation/admin';
 import { autoFlagOf } from '../core/moderation/auto-flag';
@@ -52,14 +53,26 @@ export async function withDb<T>(
 ) {
   const db = open();
   let bus: ReturnType<OpenBus> | undefined;
-  const sessionEndings = realtimeSessionEndings({
+  const publisher: Pick<RealtimeBus, 'publish'> = {
     publish: async (userId, event) => {
       bus ??= openBus();
       await bus?.publish(userId, event);
     },
-  });
+  };
+  const sessionEndings = realtimeSessionEndings(publisher);
+  // An approved held message reaches its recipient's open sockets too (issue 15).
+  const messageReleases = {
+    released: (messageId: string) =>
+      releasedMessage({ conversations: db.conversations, realtime: publisher }, messageId),
+  };
   try {
-    return await fn(db, { clock: { now: () => new Date() }, ids: uuidIds, admin: db.admins, sessionEndings });
+    return await fn(db, {
+      clock: { now: () => new Date() },
+      ids: uuidIds,
+      admin: db.admins,
+      sessionEndings,
+      messageReleases,
+    });
   } finally {
     await bus?.close();
     db.close();
