@@ -200,7 +200,7 @@ export const userHistoryRoute = createRoute({
       }),
       'Newest first, up to 100 of each',
     ),
-    ...problems([400, 401, 403]),
+    ...problems([400, 401, 403, 404]),
   },
 });
 
