@@ -2,7 +2,8 @@
  * The safety shield journey in a real browser (issue 15, "What people see"): Maya and Jordan match.
  * Jordan sends a blatant rental scam; Maya sees the warning under it with one-tap Report and Block
  * (each opens the safety flow), while Jordan's own chat shows nothing. Maya then drafts an insult:
- * "Are you sure?" opens, Edit keeps the draft, Send anyway delivers it. axe checks each screen;
+ * "Are you sure?" opens, Edit keeps the draft; sent anyway, it is so clearly abusive that it waits for an
+ * admin ("Pending review" for Maya, nothing for Jordan). axe checks each screen;
  * screenshots at phone and desktop widths go to test-results/.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -43,7 +44,7 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     return page.getByRole('log');
   }
 
-  it('warns Maya under a scam with Report and Block; asks before her insult, Edit keeps it, Send anyway sends', async () => {
+  it('warns Maya under a scam with Report and Block; asks before her insult, Edit keeps it, sent anyway it waits for an admin', async () => {
     const a = await openAs(A);
     const b = await openAs(B, DESKTOP);
     for (const [x, target] of [
@@ -109,8 +110,12 @@ describe.skipIf(browserMissing)('safety shield journey (Chromium)', () => {
     await nudge.getByRole('button', { name: 'Send anyway' }).click();
     await aLog.getByText(INSULT).waitFor();
     expect(await box.inputValue()).toBe('');
-    // Delivered: Jordan sees it live, without a warning (the nudge is the sender's, the warning the scam's).
-    await bLog.getByText(INSULT).waitFor();
+    // So sure a classification that it is held for an admin (N54): Maya sees "Pending review",
+    // Jordan nothing, not even after reloading his chat.
+    await aLog.getByText('Pending review').waitFor();
+    await b.page.reload();
+    await bLog.getByText(SCAM).waitFor();
+    expect(await bLog.getByText(INSULT).count()).toBe(0);
     await shootBoth(a.page, 'safety-shield-sent-anyway');
 
     for (const x of [a, b]) await x.context.close();
