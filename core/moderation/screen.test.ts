@@ -1,6 +1,7 @@
 import type { MessageClassifier, Verdict } from './classifier';
 import type { Category } from './rules';
-import { REFUSE_AT, SCREEN_MESSAGES, screenFields } from './screen';
+import { SCREEN_MESSAGES, screenFields } from './screen';
+import { SURE_MIN_CONFIDENCE } from './warnings';
 
 /** A classifier that answers from a table, so each threshold is tested exactly. */
 const stub = (table: Record<string, [Category, number]>): MessageClassifier => ({
@@ -13,15 +14,19 @@ const stub = (table: Record<string, [Category, number]>): MessageClassifier => (
 describe('screening published text (issue 15)', () => {
   const WIRE = 'Wire the deposit today and I will mail you the keys';
 
-  it('refuses a hit at REFUSE_AT that a rule of the same category confirms', () => {
-    const s = screenFields(stub({ [WIRE]: ['rental_scam', REFUSE_AT] }), [{ path: 'basics.bio', text: WIRE }]);
+  it('refuses a hit at SURE_MIN_CONFIDENCE that a rule of the same category confirms', () => {
+    const s = screenFields(stub({ [WIRE]: ['rental_scam', SURE_MIN_CONFIDENCE] }), [
+      { path: 'basics.bio', text: WIRE },
+    ]);
     expect(s).toEqual({ errors: [{ path: 'basics.bio', message: SCREEN_MESSAGES.refused }], flag: null });
   });
 
-  it('queues a hit just under REFUSE_AT instead of refusing it', () => {
-    const s = screenFields(stub({ [WIRE]: ['rental_scam', REFUSE_AT - 0.001] }), [{ path: 'bio', text: WIRE }]);
+  it('queues a hit just under SURE_MIN_CONFIDENCE instead of refusing it', () => {
+    const s = screenFields(stub({ [WIRE]: ['rental_scam', SURE_MIN_CONFIDENCE - 0.001] }), [
+      { path: 'bio', text: WIRE },
+    ]);
     expect(s.errors).toEqual([]);
-    expect(s.flag).toMatchObject({ reason: 'rental_scam', confidence: REFUSE_AT - 0.001 });
+    expect(s.flag).toMatchObject({ reason: 'rental_scam', confidence: SURE_MIN_CONFIDENCE - 0.001 });
   });
 
   it('queues, never refuses, a confident verdict no rule confirms (short fields fool the model)', () => {

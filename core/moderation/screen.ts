@@ -1,6 +1,6 @@
 /**
  * Screening text people publish about themselves (issue 15 "Everywhere"): profile bios, prompt
- * answers, group names and descriptions are classified on save. A hit at or above REFUSE_AT that
+ * answers, group names and descriptions are classified on save. A hit at or above SURE_MIN_CONFIDENCE that
  * a rule of the same category confirms is refused as a field error and nothing is stored; any
  * other hit is saved and queued for an admin.
  */
@@ -9,9 +9,7 @@ import { type AutoFlag, autoFlagOf } from './auto-flag';
 import type { MessageClassifier } from './classifier';
 import { normalizeForModeration } from './normalize';
 import { ruleHits } from './rules';
-
-/** Right 97.7% of the time on the test split at this confidence (bench/README.md): refusals are rarely wrong. */
-export const REFUSE_AT = 0.95;
+import { SURE_MIN_CONFIDENCE } from './warnings';
 
 export const SCREEN_MESSAGES = {
   refused: 'This text breaks our Community Guidelines. Please rephrase it.',
@@ -36,7 +34,7 @@ export function screenFields(
     if (!hit) continue;
     // The model is calibrated on chat messages; on a short field it can be sure and wrong ("Answer
     // number 1" reads as harassment at 0.97), so a refusal also needs a rule's match.
-    if (hit.confidence >= REFUSE_AT && confirmedByRule(text, hit.reason))
+    if (hit.confidence >= SURE_MIN_CONFIDENCE && confirmedByRule(text, hit.reason))
       errors.push({ path, message: SCREEN_MESSAGES.refused });
     else if (!flag || hit.confidence > flag.confidence) flag = hit;
   }

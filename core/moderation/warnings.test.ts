@@ -1,10 +1,10 @@
 import {
-  HELD_MIN_CONFIDENCE,
   isHeldBack,
   NUDGE_CATEGORIES,
   needsConfirmation,
   RECIPIENT_WARNINGS,
   SHOWN_MIN_CONFIDENCE,
+  SURE_MIN_CONFIDENCE,
   warningFor,
 } from './warnings';
 
@@ -73,14 +73,14 @@ describe('holding messages back (issue 15)', () => {
 
   it('holds confident harassment, hate, sexual and phishing messages for an admin', () => {
     for (const category of ['harassment', 'hate', 'sexual', 'phishing'] as const) {
-      expect(isHeldBack(verdict(category, HELD_MIN_CONFIDENCE))).toBe(true);
+      expect(isHeldBack(verdict(category, SURE_MIN_CONFIDENCE))).toBe(true);
       expect(isHeldBack(verdict(category, 0.99))).toBe(true);
     }
   });
 
   it('delivers below the calibrated threshold, scams and unflagged verdicts', () => {
-    expect(HELD_MIN_CONFIDENCE).toBe(0.95);
-    expect(isHeldBack(verdict('harassment', HELD_MIN_CONFIDENCE - 0.001))).toBe(false);
+    expect(SURE_MIN_CONFIDENCE).toBe(0.95);
+    expect(isHeldBack(verdict('harassment', SURE_MIN_CONFIDENCE - 0.001))).toBe(false);
     for (const category of ['rental_scam', 'off_platform', 'investment'] as const) {
       expect(isHeldBack(verdict(category, 0.99))).toBe(false);
     }

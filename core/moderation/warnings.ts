@@ -72,14 +72,15 @@ export function needsConfirmation(
 export const HELD_CATEGORIES: readonly AbuseCategory[] = ['harassment', 'hate', 'sexual', 'phishing'];
 
 /**
- * How sure a verdict must be to hold a message back. Holding delays a real person's message, so
- * only the top calibration bucket qualifies: at 0.95 and above a verdict was right 97.7 times in
- * 100 on the test split (bench/README.md); between 0.90 and 0.95 only 92.
+ * How sure a verdict must be before it acts without a person: holding a message back here, refusing
+ * a profile or group text in screen.ts. Either delays or blocks a real person, so only the top
+ * calibration bucket qualifies: at 0.95 and above a verdict was right 97.7 times in 100 on the test
+ * split (bench/README.md); between 0.90 and 0.95 only 92.
  */
-export const HELD_MIN_CONFIDENCE = 0.95;
+export const SURE_MIN_CONFIDENCE = 0.95;
 
 /** Whether a message with this verdict waits for an admin before its recipient sees it. */
 export function isHeldBack(verdict: { flag: boolean; category: Category; confidence: number }): boolean {
   if (!verdict.flag || verdict.category === 'none') return false;
-  return HELD_CATEGORIES.includes(verdict.category) && verdict.confidence >= HELD_MIN_CONFIDENCE;
+  return HELD_CATEGORIES.includes(verdict.category) && verdict.confidence >= SURE_MIN_CONFIDENCE;
 }
