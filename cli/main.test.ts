@@ -150,6 +150,44 @@ describe('nestmate operations', () => {
     db2.close();
   });
 
+  it('decides several flags at once, worst listed first with their evidence, and fails for scripts when one had gone (issue 15)', async () => {
+    await run(['seed', '--demo', '1', '--json'], env());
+    const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
+    const db = openDatabase(url, uuidIds);
+    const user = await db.users.findByEmail(email);
+    for (const [id, reason] of [
+      ['flag-a', 'off_platform'],
+      ['flag-b', 'hate'],
+      ['flag-c', 'phishing'],
+    ] as const) {
+      await db.contentFlags.add({
+        id,
+        contentType: 'profile',
+        contentId: user!.id,
+        authorId: user!.id,
+        flag: { reason, confidence: 0.9, matched: [`${reason} words`] },
+        at: new Date(),
+      });
+    }
+    db.close();
+    out.length = 0;
+    expect(await run(['moderation', 'flags', '--json'], env())).toBe(EXIT.ok);
+    const listed = JSON.parse(out.join('\n')) as { id: string; evidence: string[] }[];
+    expect(listed.map((f) => [f.id, f.evidence])).toEqual([
+      ['flag-b', ['hate words']],
+      ['flag-c', ['phishing words']],
+      ['flag-a', ['off_platform words']],
+    ]);
+    out.length = 0;
+    expect(await run(['moderation', 'remove', 'flag-b', 'flag-c', 'nope'], env())).toBe(EXIT.notFound);
+    expect(out).toEqual(['Flag flag-b removed.', 'Flag flag-c removed.', 'nope: Content flag not found.']);
+    expect(await run(['moderation', 'approve', 'flag-a', 'flag-b'], env())).toBe(EXIT.conflict);
+    const db2 = openDatabase(url, uuidIds);
+    expect((await db2.admins.flags('removed', 10)).map((f) => f.id).sort()).toEqual(['flag-b', 'flag-c']);
+    expect((await db2.admins.flag('flag-a'))?.status).toBe('approved');
+    db2.close();
+  });
+
   it('approving a held message releases it to its recipient (issue 15)', async () => {
     await run(['seed', '--demo', '4', '--json'], env());
     const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];

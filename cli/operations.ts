@@ -7,8 +7,16 @@ import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { normalizeEmail } from '../core/accounts/rules';
 import { releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
-import { type AdminDeps, reviewFlag, setReportStatus, setUserStatus } from '../core/moderation/admin';
+import {
+  ADMIN_MESSAGES,
+  type AdminDeps,
+  BULK_REVIEW_MAX,
+  reviewFlags,
+  setReportStatus,
+  setUserStatus,
+} from '../core/moderation/admin';
 import { autoFlagOf } from '../core/moderation/auto-flag';
+import { severityLevel } from '../core/moderation/severity';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { retentionCutoffs } from '../core/privacy/retention';
 import { registerModerationModelCommands } from './moderation';
@@ -95,7 +103,7 @@ export function registerOperations(program: Command, open: Open, openBus: OpenBu
           if (flags.length === 0) console.log(`No ${opts.status} flags.`);
           for (const f of flags) {
             console.log(
-              `${f.id}  ${f.flagReason} (${f.confidenceScore ?? '–'})  ${f.contentType}  ${(f.content ?? '').slice(0, 70)}`,
+              `${f.id}  ${severityLevel(f.flagReason)}  ${f.flagReason} (${f.confidenceScore ?? '–'})  ${f.contentType}${f.held ? ' held' : ''}  ${(f.content ?? '').slice(0, 70)}`,
             );
           }
         });
@@ -103,20 +111,21 @@ export function registerOperations(program: Command, open: Open, openBus: OpenBu
     );
   for (const decision of ['approve', 'remove'] as const) {
     moderation
-      .command(`${decision} <id>`)
-      .description(`${decision} a pending flag`)
+      .command(`${decision} <ids...>`)
+      .description(`${decision} pending flags (one or more ids, at most ${BULK_REVIEW_MAX})`)
       .option('--note <note>', 'a note for the audit log')
-      .action((id: string, opts: { note?: string }) =>
+      .action((ids: string[], opts: { note?: string }) =>
         withDb(open, async (_db, deps) => {
-          const r = await reviewFlag(
-            deps,
-            null,
-            id,
-            decision === 'approve' ? 'approved' : 'removed',
-            opts.note ?? null,
-          );
-          if (!r.ok) return fail(r.error.message, codeFor(r.error.code));
-          console.log(`Flag ${id} ${r.value.status}.`);
+          if (ids.length > BULK_REVIEW_MAX) return fail(`At most ${BULK_REVIEW_MAX} flags at once.`, EXIT.usage);
+          const status = decision === 'approve' ? 'approved' : 'removed';
+          const results = await reviewFlags(deps, null, ids, status, opts.note ?? null);
+          for (const { flagId, outcome } of results) {
+            if (outcome === 'not_found') fail(`${flagId}: ${ADMIN_MESSAGES.flagNotFound}`, EXIT.notFound);
+            else if (outcome === 'already_reviewed') fail(`${flagId}: ${ADMIN_MESSAGES.reviewed}`, EXIT.conflict);
+            else console.log(`Flag ${flagId} ${outcome}.`);
+          }
+          // A partly done batch still fails for scripts, with the code of its worst outcome.
+          if (results.some((r) => r.outcome === 'not_found')) process.exitCode = EXIT.notFound;
         }),
       );
   }

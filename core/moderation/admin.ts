@@ -4,6 +4,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
 import { err, ok, type Result } from '../shared/result';
+import { categoryOfReason, SEVERITY_ORDER } from './severity';
 
 export const ADMIN_MESSAGES = {
   denied: "Access Denied - You don't have admin privileges.",
@@ -37,6 +38,10 @@ export type FlagView = {
   reviewedAt: Date | null;
   /** The content itself, so the admin sees what they judge. */
   content: string | null;
+  /** What in the content led to an automatic flag (issue 15): rule spans, profanity, strongest words. */
+  evidence: string[];
+  /** A message held back until this flag is reviewed (issue 15, N54): someone is waiting for it. */
+  held: boolean;
 };
 
 export type ReportView = {
@@ -86,6 +91,7 @@ export interface AdminRepository {
   recentReports(limit: number): Promise<ReportView[]>;
   report(id: string): Promise<ReportView | null>;
   setReportStatus(id: string, status: string): Promise<boolean>;
+  /** Pending flags worst first (severity, then confidence, then newest: issue 15); reviewed ones newest first. */
   flags(status: FlagStatus, limit: number): Promise<FlagView[]>;
   flag(id: string): Promise<FlagView | null>;
   /** Moves a pending flag to its decision (and hides removed content); false when it was no longer pending. */
@@ -101,8 +107,13 @@ export interface AdminRepository {
   /** The newest `limit` of each: flags on their content, reports against and by them, audit entries about them. */
   userHistory(userId: string, limit: number): Promise<UserHistory>;
   searchUsers(query: string, limit: number): Promise<AdminUserView[]>;
-  /** Suspends (ending sessions) or reactivates an account; false when no such active or suspended user. */
-  setUserStatus(userId: string, status: 'active' | 'suspended', at: Date): Promise<boolean>;
+  /**
+   * Suspends (ending sessions) or reactivates an account; false when no such active or suspended
+   * user, or with `onlyIfActive` when the account was not active.
+   */
+  setUserStatus(userId: string, status: 'active' | 'suspended', at: Date, onlyIfActive?: boolean): Promise<boolean>;
+  /** Reviewed automatic flags from `since` (by review time), counted per UTC day and reason: issue 15's feedback. */
+  autoFlagOutcomes(since: Date): Promise<AutoFlagOutcomeRow[]>;
   /** Sign-ups, matches and messages counted per UTC day ('YYYY-MM-DD') from `since`; days without any are absent. */
   dailyCounts(since: Date): Promise<Record<AnalyticsSeries, { day: string; n: number }[]>>;
   audit(entry: {
@@ -173,7 +184,8 @@ async function suspendRepeatOffender(deps: AdminDeps, authorId: string) {
   const now = deps.clock.now();
   const removals = await deps.admin.removedFlagsSince(authorId, new Date(now.getTime() - AUTO_SUSPEND_WINDOW_MS));
   if (removals < AUTO_SUSPEND_REMOVALS) return;
-  if (!(await deps.admin.setUserStatus(authorId, 'suspended', now))) return;
+  // Only the removal that finds the account active suspends it: one audit entry, however many race.
+  if (!(await deps.admin.setUserStatus(authorId, 'suspended', now, true))) return;
   await deps.sessionEndings.ended(authorId, null);
   await audit(deps, null, 'user.suspend', 'user', authorId, {
     automatic: true,
@@ -181,6 +193,36 @@ async function suspendRepeatOffender(deps: AdminDeps, authorId: string) {
     removals,
     windowDays: AUTO_SUSPEND_WINDOW_MS / 86_400_000,
   });
+}
+
+/** How many flags one bulk decision may cover: a screenful of the queue. */
+export const BULK_REVIEW_MAX = 100;
+
+export type BulkReviewOutcome = 'approved' | 'removed' | 'not_found' | 'already_reviewed';
+
+/**
+ * Bulk approve or remove (issue 15): each flag goes through the one-flag path (audit, release,
+ * repeat-offender count), so a bulk decision is exactly the sum of single ones. Each flag's outcome
+ * is reported; one already reviewed elsewhere does not stop the rest.
+ */
+export async function reviewFlags(
+  deps: AdminDeps,
+  adminId: string | null,
+  flagIds: readonly string[],
+  decision: 'approved' | 'removed',
+  note: string | null,
+): Promise<{ flagId: string; outcome: BulkReviewOutcome }[]> {
+  const results: { flagId: string; outcome: BulkReviewOutcome }[] = [];
+  for (const flagId of new Set(flagIds)) {
+    const r = await reviewFlag(deps, adminId, flagId, decision, note);
+    const outcome: BulkReviewOutcome = r.ok
+      ? decision
+      : r.error.code === 'MODERATION.FLAG_NOT_FOUND'
+        ? 'not_found'
+        : 'already_reviewed';
+    results.push({ flagId, outcome });
+  }
+  return results;
 }
 
 export async function setReportStatus(deps: AdminDeps, adminId: string | null, reportId: string, status: string) {
@@ -224,4 +266,59 @@ export function dailySeries(
     });
   }
   return days;
+}
+
+/** Reviewed automatic flags of one reason on one UTC day: removed means the admin upheld the flag. */
+export type AutoFlagOutcomeRow = { day: string; reason: string; upheld: number; dismissed: number };
+
+export type PrecisionCell = { upheld: number; dismissed: number; precision: number | null };
+
+export type AutoFlagPrecision = {
+  /** The first UTC day of each 7-day bucket, oldest first (the last may be shorter). */
+  weeks: string[];
+  overall: { total: PrecisionCell; weeks: PrecisionCell[] };
+  /** Every category, worst first, even those with no reviews yet. */
+  categories: { category: string; total: PrecisionCell; weeks: PrecisionCell[] }[];
+};
+
+const cell = (upheld: number, dismissed: number): PrecisionCell => ({
+  upheld,
+  dismissed,
+  precision: upheld + dismissed === 0 ? null : Math.round((upheld / (upheld + dismissed)) * 1000) / 1000,
+});
+
+/**
+ * The auto-flag precision admins observed (issue 15): of the automatic flags reviewed, the share
+ * they upheld (removed), per category and per week from `since`, so a drifting category shows.
+ */
+export function autoFlagPrecision(since: Date, until: Date, rows: AutoFlagOutcomeRow[]): AutoFlagPrecision {
+  const start = Date.UTC(since.getUTCFullYear(), since.getUTCMonth(), since.getUTCDate());
+  const weeks: string[] = [];
+  for (let t = start; t <= until.getTime(); t += 7 * 86_400_000) weeks.push(new Date(t).toISOString().slice(0, 10));
+  const empty = () => weeks.map(() => [0, 0] as [number, number]);
+  const categories = new Map<string, [number, number][]>(SEVERITY_ORDER.map((c) => [c, empty()]));
+  const overall = empty();
+  for (const r of rows) {
+    const week = Math.floor((Date.parse(`${r.day}T00:00:00Z`) - start) / (7 * 86_400_000));
+    if (week < 0 || week >= weeks.length) continue;
+    const category = categoryOfReason(r.reason);
+    if (!categories.has(category)) categories.set(category, empty());
+    for (const counts of [categories.get(category) as [number, number][], overall]) {
+      const c = counts[week] as [number, number];
+      c[0] += Number(r.upheld);
+      c[1] += Number(r.dismissed);
+    }
+  }
+  const summarise = (counts: [number, number][]) => ({
+    total: cell(
+      counts.reduce((n, c) => n + c[0], 0),
+      counts.reduce((n, c) => n + c[1], 0),
+    ),
+    weeks: counts.map(([u, d]) => cell(u, d)),
+  });
+  return {
+    weeks,
+    overall: summarise(overall),
+    categories: [...categories].map(([category, counts]) => ({ category, ...summarise(counts) })),
+  };
 }

@@ -721,6 +721,48 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect((await db.admins.userHistory(reporter, 100)).reportsBy.map((r) => r.reportedUserId)).toEqual([author]);
     });
 
+    it('orders the pending queue worst first with its evidence, and counts reviewed auto-flags per day (issue 15)', async () => {
+      const author = await user();
+      const add = async (reason: string, confidence: number, minutes: number, matched: string[] = []) => {
+        const id = randomUUID();
+        await db.contentFlags.add({
+          id,
+          contentType: 'message',
+          contentId: randomUUID(),
+          authorId: author,
+          flag: { reason: reason as 'harassment', confidence, matched },
+          at: later(minutes * 60_000),
+        });
+        return id;
+      };
+      const offPlatform = await add('off_platform', 0.99, 3);
+      const scamSure = await add('rental_scam', 0.95, 1, ['wire the deposit', 'x'.repeat(200)]);
+      const scamUnsure = await add('rental_scam', 0.6, 2);
+      const hate = await add('hate', 0.7, 0);
+      const legacyExplicit = await add('explicit', 0.7, 4);
+      const mine = (await db.admins.flags('pending', 10_000)).filter((f) => f.authorId === author);
+      expect(mine.map((f) => f.id)).toEqual([hate, legacyExplicit, scamSure, scamUnsure, offPlatform]);
+      // Evidence is kept short: each span at most 80 characters.
+      expect(mine.find((f) => f.id === scamSure)).toMatchObject({
+        evidence: ['wire the deposit', 'x'.repeat(80)],
+        held: false,
+      });
+      expect(mine.find((f) => f.id === hate)?.evidence).toEqual([]);
+
+      const reviewDay = later(3 * 86_400_000);
+      expect(await db.admins.reviewFlag(hate, 'removed', null, null, reviewDay)).toBe(true);
+      expect(await db.admins.reviewFlag(scamSure, 'removed', null, null, reviewDay)).toBe(true);
+      expect(await db.admins.reviewFlag(scamUnsure, 'approved', null, null, reviewDay)).toBe(true);
+      const outcomes = (await db.admins.autoFlagOutcomes(later(2 * 86_400_000)))
+        .filter((r) => r.day === '2026-09-04')
+        .sort((a, b) => a.reason.localeCompare(b.reason));
+      expect(outcomes).toEqual([
+        { day: '2026-09-04', reason: 'hate', upheld: 1, dismissed: 0 },
+        { day: '2026-09-04', reason: 'rental_scam', upheld: 1, dismissed: 1 },
+      ]);
+      expect((await db.admins.autoFlagOutcomes(later(4 * 86_400_000))).some((r) => r.day === '2026-09-04')).toBe(false);
+    });
+
     it('grants admins, counts per day and purges in a dry run without deleting', async () => {
       const id = await user();
       expect(await db.admins.setActive(`${id}@ucla.edu`, true, T0)).toBe(true);

@@ -1,10 +1,14 @@
 /** PostgreSQL adapters for admin grants (D27) and the admin dashboard (issue 9). */
-import type { AdminRepository, AdminUserView, FlagStatus } from '../../../core/moderation/admin';
+import type { AdminRepository, AdminUserView, AutoFlagOutcomeRow, FlagStatus } from '../../../core/moderation/admin';
 import {
   type AuditRow,
+  autoFlagOutcomesSql,
   type FlagRow,
+  flagOrder,
   HISTORY_SQL,
+  REMOVE_CONTENT_SQL,
   type ReportRow,
+  setUserStatusSql,
   toAuditEntry,
   toFlag,
   toReport,
@@ -12,7 +16,7 @@ import {
 import { RELEASE_HELD_SQL, type ReleasedRow, touchParams } from '../shared/messaging-rows';
 import type { PgSql } from './sql';
 
-const FLAG_SELECT = `SELECT f.*, m.content AS message,
+const FLAG_SELECT = `SELECT f.*, m.content AS message, m.held,
     (SELECT coalesce(p.name, '') || chr(10) || coalesce(p.bio, '') ||
        coalesce((SELECT chr(10) || string_agg(pp.response, chr(10) ORDER BY pp.position) FROM profile_prompts pp WHERE pp.profile_id = p.id), '')
      FROM profiles p WHERE p.id = f.content_id) AS profile_text,
@@ -68,7 +72,7 @@ export class PostgresAdminRepository implements AdminRepository {
 
   async flags(status: FlagStatus, limit: number) {
     return (
-      (await this.q.all(`${FLAG_SELECT} WHERE f.status = ? ORDER BY f.created_at DESC LIMIT ?`, [
+      (await this.q.all(`${FLAG_SELECT} WHERE f.status = ? ORDER BY ${flagOrder(status)} LIMIT ?`, [
         status,
         limit,
       ])) as FlagRow[]
@@ -109,10 +113,8 @@ export class PostgresAdminRepository implements AdminRepository {
         content_type: string;
         content_id: string;
       };
-      if (flag.content_type === 'message')
-        await tx.run('UPDATE messages SET removed = 1 WHERE id = ?', [flag.content_id]);
-      if (flag.content_type === 'photo') await tx.run('DELETE FROM photos WHERE id = ?', [flag.content_id]);
-      if (flag.content_type === 'profile') await tx.run(`UPDATE profiles SET bio = '' WHERE id = ?`, [flag.content_id]);
+      const remove = REMOVE_CONTENT_SQL[flag.content_type];
+      if (remove) await tx.run(remove, [flag.content_id]);
       return true;
     });
   }
@@ -160,16 +162,9 @@ export class PostgresAdminRepository implements AdminRepository {
     }));
   }
 
-  async setUserStatus(userId: string, status: 'active' | 'suspended', at: Date) {
+  async setUserStatus(userId: string, status: 'active' | 'suspended', at: Date, onlyIfActive = false) {
     return this.q.transaction(async (tx) => {
-      const changed =
-        (
-          await tx.run(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status != 'deleted'`, [
-            status,
-            at.getTime(),
-            userId,
-          ])
-        ).changes === 1;
+      const changed = (await tx.run(setUserStatusSql(onlyIfActive), [status, at.getTime(), userId])).changes === 1;
       // A suspension ends every session at once.
       if (changed && status === 'suspended') {
         await tx.run('UPDATE refresh_tokens SET revoked_at = ? WHERE user_id = ? AND revoked_at IS NULL', [
@@ -179,6 +174,15 @@ export class PostgresAdminRepository implements AdminRepository {
       }
       return changed;
     });
+  }
+
+  async autoFlagOutcomes(since: Date) {
+    const rows = await this.q.all<AutoFlagOutcomeRow>(
+      autoFlagOutcomesSql(`to_char(to_timestamp(reviewed_at / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')`),
+      [since.getTime()],
+    );
+    // count and sum arrive as strings from pg.
+    return rows.map((r) => ({ ...r, upheld: Number(r.upheld), dismissed: Number(r.dismissed) }));
   }
 
   async dailyCounts(since: Date) {

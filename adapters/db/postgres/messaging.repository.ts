@@ -8,7 +8,13 @@ import type {
   Relationship,
   SendInput,
 } from '../../../core/messaging/ports';
-import { flaggedBy, MESSAGE_COLUMNS, type MessageRow, toMessage } from '../shared/messaging-rows';
+import {
+  INSERT_FLAG_SQL,
+  insertFlagParams,
+  MESSAGE_COLUMNS,
+  type MessageRow,
+  toMessage,
+} from '../shared/messaging-rows';
 import type { PgSql } from './sql';
 
 export class PostgresConversationRepository implements ConversationRepository {
@@ -181,21 +187,7 @@ export class PostgresContentFlagRepository implements ContentFlagRepository {
   constructor(private readonly sql: PgSql) {}
 
   async add(f: ContentFlagInput) {
-    await this.sql.run(
-      `INSERT INTO content_flags (id, content_type, content_id, author_id, flag_reason, status, auto_flagged,
-         confidence_score, flagged_by, created_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?)`,
-      [
-        f.id,
-        f.contentType,
-        f.contentId,
-        f.authorId,
-        f.flag.reason,
-        f.flag.confidence,
-        flaggedBy(f.sentAfterWarning),
-        f.at.getTime(),
-      ],
-    );
+    await this.sql.run(INSERT_FLAG_SQL, insertFlagParams(f));
   }
 
   async unflaggedMessages() {

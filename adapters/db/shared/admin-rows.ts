@@ -1,5 +1,6 @@
 /** What the SQLite and PostgreSQL admin repositories share (N29: same representation, same SQL). */
 import type { AuditEntryView, FlagStatus, FlagView, ReportView } from '../../../core/moderation/admin';
+import { severityRanks } from '../../../core/moderation/severity';
 import { mediaUrl } from './media-url';
 
 export type FlagRow = {
@@ -19,7 +20,48 @@ export type FlagRow = {
   photo_key: string | null;
   /** A group's name and description: group flags are filed as 'other' by group id (issue 15). */
   group_text: string | null;
+  evidence: string | null;
+  held: number | boolean | null;
 };
+
+function parseEvidence(json: string | null): string[] {
+  if (!json) return [];
+  const value: unknown = JSON.parse(json);
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** A removed group's name (issue 15): the group and its members stay, the flagged words go. */
+export const REMOVED_GROUP_NAME = 'Group';
+
+/**
+ * What removing flagged content does (D22: hidden from everyone but admins), by content type. Group
+ * text is filed as 'other' by group id (N56); an 'other' flag on anything else changes nothing.
+ */
+export const REMOVE_CONTENT_SQL: Record<string, string> = {
+  message: 'UPDATE messages SET removed = 1 WHERE id = ?',
+  photo: 'DELETE FROM photos WHERE id = ?',
+  profile: `UPDATE profiles SET bio = '' WHERE id = ?`,
+  other: `UPDATE groups SET name = '${REMOVED_GROUP_NAME}', description = NULL WHERE id = ?`,
+};
+
+/** `day` is the dialect's UTC 'YYYY-MM-DD' of reviewed_at. */
+export const autoFlagOutcomesSql = (day: string) => `SELECT ${day} AS day, flag_reason AS reason,
+    sum(CASE WHEN status = 'removed' THEN 1 ELSE 0 END) AS upheld,
+    sum(CASE WHEN status = 'approved' THEN 1 ELSE 0 END) AS dismissed
+  FROM content_flags WHERE auto_flagged = 1 AND status != 'pending' AND reviewed_at >= ?
+  GROUP BY 1, 2`;
+
+/**
+ * The queue's order (issue 15): pending flags worst first (severity, then confidence, then
+ * newest); reviewed ones newest first, as before (001 §6).
+ */
+export function flagOrder(status: FlagStatus): string {
+  if (status !== 'pending') return 'f.created_at DESC, f.id';
+  const ranks = severityRanks()
+    .map(([reason, rank]) => `WHEN '${reason}' THEN ${rank}`)
+    .join(' ');
+  return `CASE f.flag_reason ${ranks} ELSE 0 END DESC, coalesce(f.confidence_score, 0) DESC, f.created_at DESC, f.id`;
+}
 
 export const toFlag = (r: FlagRow): FlagView => ({
   id: r.id,
@@ -34,6 +76,8 @@ export const toFlag = (r: FlagRow): FlagView => ({
   createdAt: new Date(r.created_at),
   reviewedAt: r.reviewed_at === null ? null : new Date(r.reviewed_at),
   content: r.message ?? r.profile_text ?? r.group_text ?? (r.photo_key ? mediaUrl(r.photo_key) : null),
+  evidence: parseEvidence(r.evidence),
+  held: r.held === 1 || r.held === true,
 });
 
 export type ReportRow = {
@@ -88,3 +132,10 @@ export const toAuditEntry = (r: AuditRow): AuditEntryView => ({
   details: typeof r.details === 'string' ? (JSON.parse(r.details) as Record<string, unknown>) : r.details,
   createdAt: new Date(Number(r.created_at)),
 });
+
+/**
+ * An account's new status. `onlyIfActive` changes only an active account: the automatic suspension
+ * (N55) then happens once however many removals race to it; an admin may re-suspend at will.
+ */
+export const setUserStatusSql = (onlyIfActive: boolean) =>
+  `UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND ${onlyIfActive ? "status = 'active'" : "status != 'deleted'"}`;

@@ -1,5 +1,5 @@
 /** What the SQLite and PostgreSQL messaging repositories share (N29: same representation, same SQL). */
-import type { Message } from '../../../core/messaging/ports';
+import type { ContentFlagInput, Message } from '../../../core/messaging/ports';
 
 const PENDING_AUTO_FLAG = (column: string) => `(SELECT f.${column} FROM content_flags f
     WHERE f.status = 'pending' AND f.content_type = 'message' AND f.content_id = m.id AND f.auto_flagged = 1
@@ -13,8 +13,25 @@ export const MESSAGE_COLUMNS = `seq, id, conversation_id, sender_id, content, is
   ${PENDING_AUTO_FLAG('flag_reason')} AS flag_reason, ${PENDING_AUTO_FLAG('confidence_score')} AS flag_confidence`;
 
 /** Who raised an automatic flag: the system, and whether the sender was warned first (issue 15). */
-export const flaggedBy = (sentAfterWarning: boolean | undefined) =>
+const flaggedBy = (sentAfterWarning: boolean | undefined) =>
   sentAfterWarning ? 'system:sent-after-warning' : 'system';
+
+/** An automatic flag with its evidence (issue 15): at most 10 spans of 80 characters, as JSON. */
+export const INSERT_FLAG_SQL = `INSERT INTO content_flags (id, content_type, content_id, author_id, flag_reason, status,
+    auto_flagged, confidence_score, flagged_by, created_at, evidence)
+  VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?, ?)`;
+
+export const insertFlagParams = (f: ContentFlagInput) => [
+  f.id,
+  f.contentType,
+  f.contentId,
+  f.authorId,
+  f.flag.reason,
+  f.flag.confidence,
+  flaggedBy(f.sentAfterWarning),
+  f.at.getTime(),
+  JSON.stringify(f.flag.matched.slice(0, 10).map((m) => m.slice(0, 80))),
+];
 
 export type MessageRow = {
   seq: number;

@@ -1,11 +1,15 @@
 /** SQLite adapters for admin grants (D27) and the admin dashboard (issue 9). */
 import { eq } from 'drizzle-orm';
-import type { AdminRepository, AdminUserView, FlagStatus } from '../../../core/moderation/admin';
+import type { AdminRepository, AdminUserView, AutoFlagOutcomeRow, FlagStatus } from '../../../core/moderation/admin';
 import {
   type AuditRow,
+  autoFlagOutcomesSql,
   type FlagRow,
+  flagOrder,
   HISTORY_SQL,
+  REMOVE_CONTENT_SQL,
   type ReportRow,
+  setUserStatusSql,
   toAuditEntry,
   toFlag,
   toReport,
@@ -14,7 +18,7 @@ import { RELEASE_HELD_SQL, type ReleasedRow, touchParams } from '../shared/messa
 import type { SqliteDb } from './client';
 import { adminUsers, users } from './schema';
 
-const FLAG_SELECT = `SELECT f.*, m.content AS message,
+const FLAG_SELECT = `SELECT f.*, m.content AS message, m.held,
     (SELECT coalesce(p.name, '') || char(10) || coalesce(p.bio, '') ||
        coalesce((SELECT char(10) || group_concat(pp.response, char(10) ORDER BY pp.position) FROM profile_prompts pp WHERE pp.profile_id = p.id), '')
      FROM profiles p WHERE p.id = f.content_id) AS profile_text,
@@ -74,7 +78,7 @@ export class SqliteAdminRepository implements AdminRepository {
   async flags(status: FlagStatus, limit: number) {
     return (
       this.sql
-        .prepare(`${FLAG_SELECT} WHERE f.status = ? ORDER BY f.created_at DESC LIMIT ?`)
+        .prepare(`${FLAG_SELECT} WHERE f.status = ? ORDER BY ${flagOrder(status)} LIMIT ?`)
         .all(status, limit) as FlagRow[]
     ).map(toFlag);
   }
@@ -112,11 +116,8 @@ export class SqliteAdminRepository implements AdminRepository {
         content_type: string;
         content_id: string;
       };
-      if (flag.content_type === 'message')
-        this.sql.prepare('UPDATE messages SET removed = 1 WHERE id = ?').run(flag.content_id);
-      if (flag.content_type === 'photo') this.sql.prepare('DELETE FROM photos WHERE id = ?').run(flag.content_id);
-      if (flag.content_type === 'profile')
-        this.sql.prepare(`UPDATE profiles SET bio = '' WHERE id = ?`).run(flag.content_id);
+      const remove = REMOVE_CONTENT_SQL[flag.content_type];
+      if (remove) this.sql.prepare(remove).run(flag.content_id);
       return true;
     })();
   }
@@ -164,12 +165,9 @@ export class SqliteAdminRepository implements AdminRepository {
     }));
   }
 
-  async setUserStatus(userId: string, status: 'active' | 'suspended', at: Date) {
+  async setUserStatus(userId: string, status: 'active' | 'suspended', at: Date, onlyIfActive = false) {
     return this.sql.transaction(() => {
-      const changed =
-        this.sql
-          .prepare(`UPDATE users SET status = ?, updated_at = ? WHERE id = ? AND status != 'deleted'`)
-          .run(status, at.getTime(), userId).changes === 1;
+      const changed = this.sql.prepare(setUserStatusSql(onlyIfActive)).run(status, at.getTime(), userId).changes === 1;
       // A suspension ends every session at once.
       if (changed && status === 'suspended') {
         this.sql
@@ -178,6 +176,12 @@ export class SqliteAdminRepository implements AdminRepository {
       }
       return changed;
     })();
+  }
+
+  async autoFlagOutcomes(since: Date) {
+    return this.sql
+      .prepare(autoFlagOutcomesSql(`strftime('%Y-%m-%d', reviewed_at / 1000, 'unixepoch')`))
+      .all(since.getTime()) as AutoFlagOutcomeRow[];
   }
 
   async dailyCounts(since: Date) {

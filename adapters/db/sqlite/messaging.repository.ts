@@ -9,7 +9,13 @@ import type {
   Relationship,
   SendInput,
 } from '../../../core/messaging/ports';
-import { flaggedBy, MESSAGE_COLUMNS, type MessageRow, toMessage } from '../shared/messaging-rows';
+import {
+  INSERT_FLAG_SQL,
+  insertFlagParams,
+  MESSAGE_COLUMNS,
+  type MessageRow,
+  toMessage,
+} from '../shared/messaging-rows';
 import type { SqliteDb } from './client';
 
 export class SqliteConversationRepository implements ConversationRepository {
@@ -188,22 +194,7 @@ export class SqliteContentFlagRepository implements ContentFlagRepository {
   constructor(private readonly db: SqliteDb) {}
 
   async add(f: ContentFlagInput) {
-    this.db.$client
-      .prepare(
-        `INSERT INTO content_flags (id, content_type, content_id, author_id, flag_reason, status, auto_flagged,
-           confidence_score, flagged_by, created_at)
-         VALUES (?, ?, ?, ?, ?, 'pending', 1, ?, ?, ?)`,
-      )
-      .run(
-        f.id,
-        f.contentType,
-        f.contentId,
-        f.authorId,
-        f.flag.reason,
-        f.flag.confidence,
-        flaggedBy(f.sentAfterWarning),
-        f.at.getTime(),
-      );
+    this.db.$client.prepare(INSERT_FLAG_SQL).run(...insertFlagParams(f));
   }
 
   async unflaggedMessages() {

@@ -431,6 +431,8 @@ export const contentFlags = sqliteTable(
     reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
     reviewedBy: text('reviewed_by'),
     reviewNote: text('review_note'),
+    /** What led to an automatic flag (issue 15): a JSON array of short spans and words, shown to the admin. */
+    evidence: text('evidence'),
   },
   // The chat's warning reads each message's newest pending flag (issue 15): looked up by content.
   (t) => [

@@ -4,14 +4,17 @@ import type { SecurityEventLog } from '../../../core/accounts/ports';
 import {
   type AdminDeps,
   adminErrors,
+  autoFlagPrecision,
   dailySeries,
   type FlagView,
   type ReportView,
   requireAdmin,
   reviewFlag,
+  reviewFlags,
   setReportStatus,
   setUserStatus,
 } from '../../../core/moderation/admin';
+import { severityLevel } from '../../../core/moderation/severity';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
@@ -21,6 +24,7 @@ import * as routes from './admin.routes';
 const reportDto = (r: ReportView) => ({ ...r, createdAt: r.createdAt.toISOString() });
 const flagDto = (f: FlagView) => ({
   ...f,
+  severity: severityLevel(f.flagReason),
   createdAt: f.createdAt.toISOString(),
   reviewedAt: f.reviewedAt?.toISOString() ?? null,
 });
@@ -90,6 +94,12 @@ export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog })
     return c.json(unwrap(await reviewFlag(deps, user.id, c.req.valid('param').flagId, decision, note ?? null)), 200);
   });
 
+  app.openapi(routes.bulkReviewFlagsRoute, async (c) => {
+    const user = await adminUser(c);
+    const { flagIds, decision, note } = c.req.valid('json');
+    return c.json({ results: await reviewFlags(deps, user.id, flagIds, decision, note ?? null) }, 200);
+  });
+
   app.openapi(routes.usersRoute, async (c) => {
     await adminUser(c);
     const users = await deps.admin.searchUsers(c.req.valid('query').q ?? '', 25);
@@ -131,7 +141,11 @@ export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog })
     const now = deps.clock.now();
     const days = c.req.valid('query').days ?? 30;
     const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - days + 1));
-    return c.json({ days: dailySeries(since, now, await deps.admin.dailyCounts(since)) }, 200);
+    const [counts, outcomes] = await Promise.all([deps.admin.dailyCounts(since), deps.admin.autoFlagOutcomes(since)]);
+    return c.json(
+      { days: dailySeries(since, now, counts), autoFlagPrecision: autoFlagPrecision(since, now, outcomes) },
+      200,
+    );
   });
 
   return app;

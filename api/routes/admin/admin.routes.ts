@@ -1,5 +1,6 @@
 /** Contracts of the admin dashboard (001 §2, §4, §6; D22, D27). Every route is admin-only. */
 import { createRoute, z } from '@hono/zod-openapi';
+import { BULK_REVIEW_MAX } from '../../../core/moderation/admin';
 import { jsonBody, jsonResponse, problems, SESSION_SECURITY } from '../../openapi';
 
 const tags = ['Admin'];
@@ -33,8 +34,14 @@ const Flag = z
     createdAt: z.string(),
     reviewedAt: z.string().nullable(),
     content: z.string().nullable(),
+    evidence: z.array(z.string()).openapi({ description: 'What in the content led to an automatic flag (issue 15)' }),
+    severity: z.enum(['high', 'medium', 'low']),
+    held: z.boolean().openapi({ description: 'A message held back until this flag is reviewed' }),
   })
   .openapi('ContentFlag');
+
+const PrecisionCell = z.object({ upheld: z.number(), dismissed: z.number(), precision: z.number().nullable() });
+const PrecisionSeries = z.object({ total: PrecisionCell, weeks: z.array(PrecisionCell) });
 
 export const adminMeRoute = createRoute({
   method: 'get',
@@ -105,7 +112,8 @@ export const flagsRoute = createRoute({
   method: 'get',
   path: '/api/admin/flags',
   tags,
-  summary: 'Content flags by status (default pending), newest first, with the content',
+  summary:
+    'Content flags by status (default pending) with the content and evidence; pending worst first (severity, confidence), reviewed newest first',
   ...admin,
   request: { query: z.object({ status: z.enum(['pending', 'approved', 'removed']).optional() }) },
   responses: { 200: jsonResponse(z.object({ flags: z.array(Flag) }), 'Flags'), ...problems([400, 401, 403]) },
@@ -126,6 +134,37 @@ export const reviewFlagRoute = createRoute({
   responses: {
     200: jsonResponse(z.object({ status: z.string() }), 'Reviewed'),
     ...problems([401, 404, 409], { body: true, mutating: true }),
+  },
+});
+
+export const bulkReviewFlagsRoute = createRoute({
+  method: 'post',
+  path: '/api/admin/flags/review',
+  tags,
+  summary: 'Approve or remove several pending flags at once; each outcome is reported (issue 15)',
+  ...admin,
+  request: {
+    body: jsonBody(
+      z.strictObject({
+        flagIds: z.array(Id).min(1).max(BULK_REVIEW_MAX),
+        decision: z.enum(['approved', 'removed']),
+        note: z.string().max(1000).nullable().optional(),
+      }),
+    ),
+  },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        results: z.array(
+          z.object({
+            flagId: z.string(),
+            outcome: z.enum(['approved', 'removed', 'not_found', 'already_reviewed']),
+          }),
+        ),
+      }),
+      'One outcome per distinct flag, in the order given',
+    ),
+    ...problems([401], { body: true, mutating: true }),
   },
 });
 
@@ -208,13 +247,22 @@ export const analyticsRoute = createRoute({
   method: 'get',
   path: '/api/admin/analytics',
   tags,
-  summary: 'Sign-ups, matches and messages per day',
+  summary: 'Sign-ups, matches and messages per day; the auto-flag precision admins observed, per category and week',
   ...admin,
   request: { query: z.object({ days: z.coerce.number().int().min(1).max(365).optional() }) },
   responses: {
     200: jsonResponse(
       z.object({
         days: z.array(z.object({ day: z.string(), signUps: z.number(), matches: z.number(), messages: z.number() })),
+        autoFlagPrecision: z
+          .object({
+            weeks: z.array(z.string()),
+            overall: PrecisionSeries,
+            categories: z.array(PrecisionSeries.extend({ category: z.string() })),
+          })
+          .openapi('AutoFlagPrecision', {
+            description: 'Of the automatic flags reviewed, the share admins upheld (removed), by review week',
+          }),
       }),
       'Per day',
     ),

@@ -7826,7 +7826,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Content flags by status (default pending), newest first, with the content */
+        /** Content flags by status (default pending) with the content and evidence; pending worst first (severity, confidence), reviewed newest first */
         get: {
             parameters: {
                 query?: {
@@ -7982,6 +7982,120 @@ export interface paths {
                 };
                 /** @description Conflict */
                 409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/flags/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve or remove several pending flags at once; each outcome is reported (issue 15) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        flagIds: string[];
+                        /** @enum {string} */
+                        decision: "approved" | "removed";
+                        note?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description One outcome per distinct flag, in the order given */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            results: {
+                                flagId: string;
+                                /** @enum {string} */
+                                outcome: "approved" | "removed" | "not_found" | "already_reviewed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8347,7 +8461,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Sign-ups, matches and messages per day */
+        /** Sign-ups, matches and messages per day; the auto-flag precision admins observed, per category and week */
         get: {
             parameters: {
                 query?: {
@@ -8372,6 +8486,7 @@ export interface paths {
                                 matches: number;
                                 messages: number;
                             }[];
+                            autoFlagPrecision: components["schemas"]["AutoFlagPrecision"];
                         };
                     };
                 };
@@ -9476,6 +9591,12 @@ export interface components {
             createdAt: string;
             reviewedAt: string | null;
             content: string | null;
+            /** @description What in the content led to an automatic flag (issue 15) */
+            evidence: string[];
+            /** @enum {string} */
+            severity: "high" | "medium" | "low";
+            /** @description A message held back until this flag is reviewed */
+            held: boolean;
         };
         AdminDecision: {
             id: string;
@@ -9487,6 +9608,35 @@ export interface components {
                 [key: string]: unknown;
             };
             createdAt: string;
+        };
+        /** @description Of the automatic flags reviewed, the share admins upheld (removed), by review week */
+        AutoFlagPrecision: {
+            weeks: string[];
+            overall: {
+                total: {
+                    upheld: number;
+                    dismissed: number;
+                    precision: number | null;
+                };
+                weeks: {
+                    upheld: number;
+                    dismissed: number;
+                    precision: number | null;
+                }[];
+            };
+            categories: {
+                total: {
+                    upheld: number;
+                    dismissed: number;
+                    precision: number | null;
+                };
+                weeks: {
+                    upheld: number;
+                    dismissed: number;
+                    precision: number | null;
+                }[];
+                category: string;
+            }[];
         };
         Conversation: {
             id: string;

@@ -142,6 +142,7 @@ export type Endpoints = {
   'PUT /api/admin/reports/{reportId}': Contract<'put', '/api/admin/reports/{reportId}'>;
   'GET /api/admin/flags': Contract<'get', '/api/admin/flags'>;
   'POST /api/admin/flags/{flagId}/review': Contract<'post', '/api/admin/flags/{flagId}/review'>;
+  'POST /api/admin/flags/review': Contract<'post', '/api/admin/flags/review'>;
   'GET /api/admin/users': Contract<'get', '/api/admin/users'>;
   'PUT /api/admin/users/{userId}/status': Contract<'put', '/api/admin/users/{userId}/status'>;
   'GET /api/admin/users/{userId}/history': Contract<'get', '/api/admin/users/{userId}/history'>;

@@ -5,12 +5,14 @@
  */
 import { HttpResponse, http } from 'msw';
 import { ADMIN_MESSAGES } from '../../../core/moderation/admin';
+import { severityRank } from '../../../core/moderation/severity';
 import type { Endpoints } from '../lib/api-types';
 import { db } from './db';
 
 type Report = Endpoints['GET /api/admin/reports']['response']['reports'][number];
 type Flag = Endpoints['GET /api/admin/flags']['response']['flags'][number];
 type Day = Endpoints['GET /api/admin/analytics']['response']['days'][number];
+type Precision = Endpoints['GET /api/admin/analytics']['response']['autoFlagPrecision'];
 type Decision = Endpoints['GET /api/admin/users/{userId}/history']['response']['decisions'][number];
 
 const problem = (status: number, code: string, title: string, detail: string) =>
@@ -24,6 +26,11 @@ export const adminTest = {
   flagsFail: false,
   pendingDataRequests: 0,
   analytics: [] as Day[],
+  precision: {
+    weeks: [],
+    overall: { total: { upheld: 0, dismissed: 0, precision: null }, weeks: [] },
+    categories: [],
+  } as Precision,
   /** Audit entries GET …/users/{id}/history returns as the user's admin decisions. */
   decisions: [] as Decision[],
   /** Bodies of POST …/review, PUT …/reports/{id} and PUT …/users/{id}/status, in order. */
@@ -31,7 +38,18 @@ export const adminTest = {
 };
 
 export function resetAdminTest() {
-  Object.assign(adminTest, { flagsFail: false, pendingDataRequests: 0, analytics: [], decisions: [], writes: [] });
+  Object.assign(adminTest, {
+    flagsFail: false,
+    pendingDataRequests: 0,
+    analytics: [],
+    precision: {
+      weeks: [],
+      overall: { total: { upheld: 0, dismissed: 0, precision: null }, weeks: [] },
+      categories: [],
+    },
+    decisions: [],
+    writes: [],
+  });
 }
 
 /** null when the caller may use the admin API; else the refusal the server would send. */
@@ -87,10 +105,28 @@ export function seedFlag(seed: Partial<Flag> = {}) {
     createdAt: '2026-11-21T10:00:00.000Z',
     reviewedAt: status === 'pending' ? null : '2026-11-21T12:00:00.000Z',
     content: 'Please wire transfer the deposit before viewing.',
+    evidence: ['wire transfer the deposit'],
+    severity: 'medium',
+    held: false,
     ...seed,
   };
   db.contentFlag.update({ where: { id: { equals: row.id } }, data: { data: JSON.stringify(flag) } });
   return flag;
+}
+
+/** A pending flag moves to the decision, as the server's review does. */
+function decide(flagId: string, decision: 'approved' | 'removed') {
+  const flag = flagById(flagId);
+  if (!flag) return 'not_found' as const;
+  if (flag.status !== 'pending') return 'already_reviewed' as const;
+  db.contentFlag.update({
+    where: { id: { equals: flag.id } },
+    data: {
+      status: decision,
+      data: JSON.stringify({ ...flag, status: decision, reviewedAt: '2026-11-22T09:00:00.000Z' }),
+    },
+  });
+  return decision;
 }
 
 export function seedAccount(seed: Partial<{ email: string; name: string | null; status: string; createdAt: string }>) {
@@ -154,8 +190,28 @@ export const adminHandlers = [
       .findMany({ where: { status: { equals: status } } })
       .map((row) => flagById(row.id))
       .filter((f): f is Flag => f !== null)
-      .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      .sort((a, b) => b.createdAt.localeCompare(a.createdAt))
+      // Like the server: pending worst first (severity, then confidence).
+      .sort((a, b) =>
+        status !== 'pending'
+          ? 0
+          : severityRank(b.flagReason) - severityRank(a.flagReason) ||
+            (b.confidenceScore ?? 0) - (a.confidenceScore ?? 0),
+      );
     return HttpResponse.json({ flags });
+  }),
+
+  http.post('/api/admin/flags/review', async ({ request }) => {
+    const refused = refuse();
+    if (refused) return refused;
+    const body = (await request.json()) as {
+      flagIds: string[];
+      decision: 'approved' | 'removed';
+      note?: string | null;
+    };
+    adminTest.writes.push({ endpoint: 'POST /api/admin/flags/review', body });
+    const results = [...new Set(body.flagIds)].map((flagId) => ({ flagId, outcome: decide(flagId, body.decision) }));
+    return HttpResponse.json({ results });
   }),
 
   http.post('/api/admin/flags/:flagId/review', async ({ params, request }) => {
@@ -163,18 +219,12 @@ export const adminHandlers = [
     if (refused) return refused;
     const body = (await request.json()) as { decision: 'approved' | 'removed'; note?: string | null };
     adminTest.writes.push({ endpoint: `POST /api/admin/flags/${params.flagId}/review`, body });
-    const flag = flagById(String(params.flagId));
-    if (!flag) return problem(404, 'MODERATION.FLAG_NOT_FOUND', 'Not found', ADMIN_MESSAGES.flagNotFound);
-    if (flag.status !== 'pending') {
+    const outcome = decide(String(params.flagId), body.decision);
+    if (outcome === 'not_found')
+      return problem(404, 'MODERATION.FLAG_NOT_FOUND', 'Not found', ADMIN_MESSAGES.flagNotFound);
+    if (outcome === 'already_reviewed') {
       return problem(409, 'MODERATION.ALREADY_REVIEWED', 'Conflict', ADMIN_MESSAGES.reviewed);
     }
-    db.contentFlag.update({
-      where: { id: { equals: flag.id } },
-      data: {
-        status: body.decision,
-        data: JSON.stringify({ ...flag, status: body.decision, reviewedAt: '2026-11-22T09:00:00.000Z' }),
-      },
-    });
     return HttpResponse.json({ status: body.decision });
   }),
 
@@ -218,5 +268,8 @@ export const adminHandlers = [
     return HttpResponse.json({ status: body.accountStatus });
   }),
 
-  http.get('/api/admin/analytics', () => refuse() ?? HttpResponse.json({ days: adminTest.analytics })),
+  http.get(
+    '/api/admin/analytics',
+    () => refuse() ?? HttpResponse.json({ days: adminTest.analytics, autoFlagPrecision: adminTest.precision }),
+  ),
 ];

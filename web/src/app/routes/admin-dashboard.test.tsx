@@ -207,6 +207,70 @@ describe('/admin', () => {
       expect(await screen.findByText('No pending content flags.')).toBeInTheDocument();
     });
 
+    it('shows each flag worst first with its severity, evidence marked in the text, and whether it is held (issue 15)', async () => {
+      signInAdmin();
+      seedFlag({
+        flagReason: 'off_platform',
+        severity: 'low',
+        confidenceScore: 0.99,
+        evidence: [],
+        content: 'Text me',
+      });
+      seedFlag({
+        flagReason: 'harassment',
+        severity: 'high',
+        held: true,
+        content: 'You are worthless, I know where you live',
+        evidence: ['i know where you live', 'worthless'],
+      });
+      await openDashboard('Content Moderation');
+      const pending = await screen.findByRole('list', { name: 'Pending content flags' });
+      const [first, second] = within(pending).getAllByRole('article') as HTMLElement[];
+      expect(within(first as HTMLElement).getByText('High severity')).toBeInTheDocument();
+      expect(within(first as HTMLElement).getByText('Held until reviewed')).toBeInTheDocument();
+      expect(within(second as HTMLElement).getByText('Low severity')).toBeInTheDocument();
+      // The evidence is listed, and marked where it stands in the text (case aside).
+      expect(within(first as HTMLElement).getByText('i know where you live', { selector: 'dd' })).toBeInTheDocument();
+      const marks = [...(first as HTMLElement).querySelectorAll('mark')].map((m) => m.textContent);
+      expect(marks).toEqual(['worthless', 'I know where you live']);
+    });
+
+    it('removes the selected flags in one decision with one note, and says how many had gone meanwhile (issue 15)', async () => {
+      signInAdmin();
+      const a = seedFlag({ content: 'First scam' });
+      const b = seedFlag({ content: 'Second scam' });
+      const c = seedFlag({ content: 'A fine message' });
+      const { user } = await openDashboard('Content Moderation');
+      await screen.findByRole('list', { name: 'Pending content flags' });
+      expect(screen.getByRole('button', { name: 'Remove selected' })).toBeDisabled();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+      expect(screen.getByText('3 of 3 selected')).toBeInTheDocument();
+      const boxes = screen.getAllByRole('checkbox', { name: /^Select: Message flagged/ });
+      const third = boxes.find((box) => box.closest('article')?.textContent?.includes('A fine message'));
+      await user.click(third as HTMLElement);
+      expect(screen.getByText('2 of 3 selected')).toBeInTheDocument();
+      expect(screen.getByRole('checkbox', { name: 'Select all' })).toHaveAttribute('aria-checked', 'mixed');
+
+      await user.click(screen.getByRole('button', { name: 'Remove selected' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Remove 2 flagged items?' });
+      await user.type(within(dialog).getByLabelText('Note (optional)'), 'Same scam ring');
+      // Another admin decides one of them meanwhile: it is reported, not hidden.
+      db.contentFlag.update({ where: { id: { equals: b.id } }, data: { status: 'approved' } });
+      await user.click(within(dialog).getByRole('button', { name: 'Remove 2 flagged items' }));
+      expect(
+        await screen.findByText('1 item has been removed. 1 had already been reviewed or were gone.'),
+      ).toBeInTheDocument();
+      const [write] = adminTest.writes;
+      expect(write?.endpoint).toBe('POST /api/admin/flags/review');
+      expect(write?.body).toMatchObject({ decision: 'removed', note: 'Same scam ring' });
+      expect([...((write?.body as { flagIds: string[] }).flagIds ?? [])].sort()).toEqual([a.id, b.id].sort());
+      await waitFor(() => expect(screen.queryByText('First scam')).not.toBeInTheDocument());
+      expect(screen.getByText('A fine message')).toBeInTheDocument();
+      expect(screen.getByText('0 of 1 selected')).toBeInTheDocument();
+      expect(db.contentFlag.findFirst({ where: { id: { equals: c.id } } })?.status).toBe('pending');
+    });
+
     it('says "Failed to load content flags." when the queue cannot load', async () => {
       signInAdmin();
       adminTest.flagsFail = true;
@@ -288,5 +352,41 @@ describe('/admin', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[2] as HTMLElement).getByRole('rowheader')).toHaveTextContent('Nov 20, 2026');
     expect(within(rows[2] as HTMLElement).getByRole('cell')).toHaveTextContent('30');
+  });
+
+  it('shows the auto-flag precision admins observed, per category and week (issue 15)', async () => {
+    signInAdmin();
+    const cell = (upheld: number, dismissed: number) => ({
+      upheld,
+      dismissed,
+      precision: upheld + dismissed ? upheld / (upheld + dismissed) : null,
+    });
+    adminTest.precision = {
+      weeks: ['2026-11-08', '2026-11-15'],
+      overall: { total: cell(5, 1), weeks: [cell(2, 0), cell(3, 1)] },
+      categories: [
+        { category: 'rental_scam', total: cell(5, 1), weeks: [cell(2, 0), cell(3, 1)] },
+        { category: 'hate', total: cell(0, 0), weeks: [cell(0, 0), cell(0, 0)] },
+      ],
+    };
+    await openDashboard('Analytics');
+    const table = await screen.findByRole('table', { name: 'Auto-flag precision' });
+    const header = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(header).toEqual(['Category', 'Week of Nov 8', 'Week of Nov 15', 'All']);
+    const scam = within(table).getByRole('row', { name: /Rental scam/ });
+    expect(
+      within(scam)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['100% (2/2)', '75% (3/4)', '83% (5/6)']);
+    const hate = within(table).getByRole('row', { name: /Hate/ });
+    expect(
+      within(hate)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['–', '–', '–']);
+    expect(within(table).getByRole('row', { name: /All categories/ })).toBeInTheDocument();
   });
 });

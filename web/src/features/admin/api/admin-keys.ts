@@ -22,6 +22,7 @@ export type AdminUser = Endpoints['GET /api/admin/users']['response']['users'][n
 export type AccountStatus = Endpoints['PUT /api/admin/users/{userId}/status']['body']['accountStatus'];
 export type UserHistory = Endpoints['GET /api/admin/users/{userId}/history']['response'];
 export type AnalyticsDay = Endpoints['GET /api/admin/analytics']['response']['days'][number];
+export type AutoFlagPrecision = Endpoints['GET /api/admin/analytics']['response']['autoFlagPrecision'];
 
 /** The texts of 001 §8 for this screen. */
 export const ADMIN_TEXT = {
@@ -31,4 +32,9 @@ export const ADMIN_TEXT = {
   reviewFailed: 'Failed to review content.',
   reviewTitle: 'Review Complete',
   reviewDone: (decision: FlagDecision) => `Content has been ${decision}.`,
+  // Issue 15's bulk decisions; the items already reviewed by someone else are named, not hidden.
+  bulkDone: (done: number, total: number, decision: FlagDecision) =>
+    `${done} ${done === 1 ? 'item has' : 'items have'} been ${decision}.${
+      done < total ? ` ${total - done} had already been reviewed or were gone.` : ''
+    }`,
 } as const;

@@ -4,9 +4,9 @@ import { adminKeys } from './admin-keys';
 
 export const ANALYTICS_DAYS = 30;
 
-/** Sign-ups, matches and messages per day over the last `days` days. */
+/** Sign-ups, matches and messages per day over the last `days` days, and the auto-flag precision (issue 15). */
 export const useAdminAnalytics = (days = ANALYTICS_DAYS) =>
   useQuery({
     queryKey: adminKeys.analytics(days),
-    queryFn: () => api('GET /api/admin/analytics', { query: { days: String(days) } }).then((r) => r.days),
+    queryFn: () => api('GET /api/admin/analytics', { query: { days: String(days) } }),
   });

@@ -1,24 +1,40 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { SelectField } from '../../../components/ui/select';
 import { TextareaField } from '../../../components/ui/textarea';
 import { isApiError } from '../../../lib/api-client';
 import { ADMIN_TEXT, type ContentFlag, type FlagDecision, type FlagStatus } from '../api/admin-keys';
-import { FLAG_STATUSES, useContentFlags, useReviewFlag } from '../api/flags';
-import { Badge, formatDateTime, humanize, statusTone } from './badge';
+import { FLAG_STATUSES, useBulkReviewFlags, useContentFlags, useReviewFlag } from '../api/flags';
+import { Badge, type BadgeTone, formatDateTime, humanize, statusTone } from './badge';
 import { Loading } from './reports-tab';
 import { UserHistoryDialog } from './user-history-dialog';
 
 const NOTE_MAX = 1000;
 
-/** Content Moderation: flags filtered by status (default pending); only pending ones can be reviewed (001 §4). */
+/**
+ * Content Moderation: flags filtered by status (default pending); only pending ones can be reviewed
+ * (001 §4). Pending ones come worst first with their evidence, and can be decided in bulk (issue 15).
+ */
 export function ModerationTab() {
   const [status, setStatus] = useState<FlagStatus>('pending');
   const flags = useContentFlags(status);
   const [reviewing, setReviewing] = useState<ContentFlag | null>(null);
   const [historyOf, setHistoryOf] = useState<string | null>(null);
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const [bulkDecision, setBulkDecision] = useState<FlagDecision | null>(null);
+  // Only flags still listed count: a flag decided elsewhere drops out of the selection.
+  const selectable = status === 'pending' ? (flags.data ?? []) : [];
+  const selected = useMemo(() => selectable.filter((f) => picked.has(f.id)).map((f) => f.id), [selectable, picked]);
+  const toggle = (id: string, on: boolean) =>
+    setPicked((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <section aria-labelledby="moderation-title" className="flex flex-col gap-4">
@@ -34,7 +50,10 @@ export function ModerationTab() {
         <SelectField
           label="Show"
           value={status}
-          onChange={(v) => setStatus(v as FlagStatus)}
+          onChange={(v) => {
+            setStatus(v as FlagStatus);
+            setPicked(new Set());
+          }}
           options={FLAG_STATUSES.map((s) => ({ value: s, label: humanize(s) }))}
           className="sm:w-48"
         />
@@ -53,15 +72,39 @@ export function ModerationTab() {
           No {status} content flags.
         </p>
       ) : (
-        <ul className="flex flex-col gap-3" aria-label={`${humanize(status)} content flags`}>
-          {flags.data.map((flag) => (
-            <li key={flag.id}>
-              <FlagCard flag={flag} onReview={() => setReviewing(flag)} onHistory={setHistoryOf} />
-            </li>
-          ))}
-        </ul>
+        <>
+          {status === 'pending' && (
+            <BulkBar
+              total={selectable.length}
+              selected={selected.length}
+              onSelectAll={(on) => setPicked(new Set(on ? selectable.map((f) => f.id) : []))}
+              onDecide={setBulkDecision}
+            />
+          )}
+          <ul className="flex flex-col gap-3" aria-label={`${humanize(status)} content flags`}>
+            {flags.data.map((flag) => (
+              <li key={flag.id}>
+                <FlagCard
+                  flag={flag}
+                  selected={picked.has(flag.id)}
+                  onSelect={(on) => toggle(flag.id, on)}
+                  onReview={() => setReviewing(flag)}
+                  onHistory={setHistoryOf}
+                />
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       <ReviewPanel flag={reviewing} onClose={() => setReviewing(null)} />
+      <BulkPanel
+        decision={bulkDecision}
+        flagIds={selected}
+        onClose={(done) => {
+          setBulkDecision(null);
+          if (done) setPicked(new Set());
+        }}
+      />
       <UserHistoryDialog userId={historyOf} onClose={() => setHistoryOf(null)} />
     </section>
   );
@@ -80,17 +123,86 @@ function FlaggedContent({ flag, large = false }: { flag: ContentFlag; large?: bo
   }
   return (
     <blockquote className="whitespace-pre-wrap break-words rounded-field border-l-4 border-accent-400 bg-ink-50 px-3 py-2 text-ink-900">
-      {flag.content}
+      <Highlighted text={flag.content} terms={flag.evidence} />
     </blockquote>
+  );
+}
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * The evidence marked where it stands in the text. The classifier reads normalised text ("d3posit"
+ * is "deposit"), so a term found only after normalisation is listed beside the text, not marked.
+ */
+function Highlighted({ text, terms }: { text: string; terms: string[] }) {
+  const usable = terms.filter((t) => t.trim().length >= 2);
+  if (usable.length === 0) return <>{text}</>;
+  const pattern = new RegExp(`(${usable.map(escapeRegExp).join('|')})`, 'gi');
+  return (
+    <>
+      {text.split(pattern).map((part, i) =>
+        i % 2 === 1 ? (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one string, in order, never reordered.
+          <mark key={i} className="rounded-sm bg-gold-100 px-0.5 text-ink-900">
+            {part}
+          </mark>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
+const SEVERITY_TONE: Record<ContentFlag['severity'], BadgeTone> = { high: 'danger', medium: 'warning', low: 'neutral' };
+
+/** Select all, and the two bulk decisions for what is selected (issue 15). */
+function BulkBar({
+  total,
+  selected,
+  onSelectAll,
+  onDecide,
+}: {
+  total: number;
+  selected: number;
+  onSelectAll: (on: boolean) => void;
+  onDecide: (decision: FlagDecision) => void;
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-3 rounded-card border border-ink-200/70 bg-white px-4 py-3 shadow-card">
+      <div className="flex items-center gap-2">
+        <Checkbox
+          id="select-all-flags"
+          checked={selected === 0 ? false : selected === total ? true : 'indeterminate'}
+          onCheckedChange={(v) => onSelectAll(v === true)}
+        />
+        <label htmlFor="select-all-flags" className="cursor-pointer text-sm font-medium text-ink-900">
+          Select all
+        </label>
+      </div>
+      <p className="mr-auto text-sm text-ink-600" aria-live="polite">
+        {selected} of {total} selected
+      </p>
+      <Button size="sm" variant="secondary" disabled={selected === 0} onClick={() => onDecide('approved')}>
+        Approve selected
+      </Button>
+      <Button size="sm" variant="destructive" disabled={selected === 0} onClick={() => onDecide('removed')}>
+        Remove selected
+      </Button>
+    </div>
   );
 }
 
 function FlagCard({
   flag,
+  selected,
+  onSelect,
   onReview,
   onHistory,
 }: {
   flag: ContentFlag;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
   onReview: () => void;
   onHistory: (authorId: string) => void;
 }) {
@@ -98,9 +210,18 @@ function FlagCard({
   return (
     <article className="flex flex-col gap-3 rounded-card border border-ink-200/70 bg-white p-4 shadow-card">
       <div className="flex flex-wrap items-center gap-2">
+        {flag.status === 'pending' && (
+          <Checkbox
+            checked={selected}
+            onCheckedChange={(v) => onSelect(v === true)}
+            aria-label={`Select: ${type} flagged for ${humanize(flag.flagReason)}`}
+          />
+        )}
         <h3 className="mr-auto font-bold text-ink-900">
           Flagged {flag.contentType === 'other' ? 'content' : type.toLowerCase()}
         </h3>
+        <Badge tone={SEVERITY_TONE[flag.severity]}>{humanize(flag.severity)} severity</Badge>
+        {flag.held && <Badge tone="accent">Held until reviewed</Badge>}
         <Badge tone={statusTone(flag.status)}>{humanize(flag.status)}</Badge>
         <Badge tone={flag.autoFlagged ? 'brand' : 'neutral'}>{flag.autoFlagged ? 'Auto-flagged' : 'User report'}</Badge>
       </div>
@@ -122,6 +243,16 @@ function FlagCard({
             <time dateTime={flag.createdAt}>{formatDateTime(flag.createdAt)}</time>
           </dd>
         </div>
+        {flag.evidence.length > 0 && (
+          <div className="flex basis-full flex-wrap items-baseline gap-1.5">
+            <dt className="text-ink-600">Evidence:</dt>
+            {flag.evidence.map((e) => (
+              <dd key={e} className="rounded-pill bg-gold-50 px-2 py-0.5 text-ink-900 ring-1 ring-gold-200 ring-inset">
+                {e}
+              </dd>
+            ))}
+          </div>
+        )}
         {flag.reviewedAt && (
           <div className="flex gap-1.5">
             <dt className="text-ink-600">Reviewed:</dt>
@@ -202,6 +333,64 @@ function ReviewPanel({ flag, onClose }: { flag: ContentFlag | null; onClose: () 
                 onClick={() => decide('removed')}
               >
                 Remove
+              </Button>
+            </div>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+/** Confirms one decision for every selected flag, with one optional note (issue 15). */
+function BulkPanel({
+  decision,
+  flagIds,
+  onClose,
+}: {
+  decision: FlagDecision | null;
+  flagIds: string[];
+  onClose: (done: boolean) => void;
+}) {
+  const review = useBulkReviewFlags();
+  const [note, setNote] = useState('');
+  const close = (done: boolean) => {
+    setNote('');
+    onClose(done);
+  };
+  const count = `${flagIds.length} flagged ${flagIds.length === 1 ? 'item' : 'items'}`;
+  const verb = decision === 'removed' ? 'Remove' : 'Approve';
+  return (
+    <Dialog open={decision !== null} onOpenChange={(open) => !open && close(false)}>
+      {decision && (
+        <DialogContent
+          title={`${verb} ${count}?`}
+          description={
+            decision === 'removed'
+              ? 'Removed content is hidden from everyone but admins, and each removal counts against its author.'
+              : 'Approved content stays visible, and held messages are delivered.'
+          }
+        >
+          <div className="flex flex-col gap-5">
+            <TextareaField
+              label="Note (optional)"
+              hint="Recorded with each decision in the audit log."
+              value={note}
+              max={NOTE_MAX}
+              rows={3}
+              onChange={(e) => setNote(e.target.value)}
+            />
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <Button variant="secondary" disabled={review.isPending} onClick={() => close(false)}>
+                Cancel
+              </Button>
+              <Button
+                variant={decision === 'removed' ? 'destructive' : 'primary'}
+                loading={review.isPending}
+                disabled={review.isPending || flagIds.length === 0}
+                onClick={() => review.mutate({ flagIds, decision, note }, { onSuccess: () => close(true) })}
+              >
+                {verb} {count}
               </Button>
             </div>
           </div>

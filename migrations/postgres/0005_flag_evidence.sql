@@ -1,0 +1,1 @@
+ALTER TABLE "content_flags" ADD COLUMN "evidence" text;
