@@ -135,7 +135,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * is "deposit"), so a term found only after normalisation is listed beside the text, not marked.
  */
 function Highlighted({ text, terms }: { text: string; terms: string[] }) {
-  const usable = terms.filter((t) => t.trim().length >= 2);
+  // Short single words ("and") would mark half the text: they stay in the list only.
+  const usable = terms.filter((t) => t.trim().length >= 4 || t.includes(' '));
   if (usable.length === 0) return <>{text}</>;
   const pattern = new RegExp(`(${usable.map(escapeRegExp).join('|')})`, 'gi');
   return (
