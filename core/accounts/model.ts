@@ -10,7 +10,7 @@ export type User = {
   createdAt: Date;
 };
 
-export type EmailTokenPurpose = 'confirm_email' | 'reset_password';
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email';
 
 export type EmailToken = {
   id: string;

@@ -49,6 +49,10 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     emailConfirmedAt: msTime('email_confirmed_at'),
     isStudentVerified: flag('is_student_verified').notNull().default(sql`0`),
+    /** The school the confirmed address's domain belongs to (issue 16); null for a domain not in the reference data. */
+    verifiedUniversity: text('verified_university'),
+    /** A new address awaiting confirmation (issue 16): the old one stays until the link is opened. */
+    pendingEmail: text('pending_email'),
     status: text('status', { enum: ['active', 'suspended', 'deleted'] })
       .notNull()
       .default('active'),
@@ -65,7 +69,7 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password', 'change_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: msTime('expires_at').notNull(),
     usedAt: msTime('used_at'),
@@ -132,6 +136,8 @@ export const profiles = pgTable(
     alcohol: text('alcohol'),
     pets: text('pets'),
     hobbies: jsonText<string[]>('hobbies').notNull().default(sql`'[]'`),
+    /** The main photo an approved selfie vouched for (issue 16): the badge shows while it is still the main photo. */
+    photoVerifiedPhotoId: text('photo_verified_photo_id'),
     completedAt: msTime('completed_at'),
     createdAt: createdAt(),
     updatedAt: msTime('updated_at').notNull(),
@@ -152,6 +158,35 @@ export const photos = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('photos_user_idx').on(t.userId, t.position), uniqueIndex('photos_key_unique').on(t.storageKey)],
+);
+
+/**
+ * Live-selfie photo verification (issue 16): a pose challenge drawn on the server, the selfie
+ * (private, through the photo store), an admin's decision. The selfie is deleted 30 days after review.
+ */
+export const photoVerifications = pgTable(
+  'photo_verifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pose: text('pose').notNull(),
+    status: text('status', { enum: ['challenge', 'pending', 'approved', 'rejected'] }).notNull(),
+    challengeExpiresAt: msTime('challenge_expires_at').notNull(),
+    selfieKey: text('selfie_key'),
+    /** The main photo when the selfie was taken: what the admin compared it with. */
+    mainPhotoId: text('main_photo_id'),
+    rejectReason: text('reject_reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: msTime('reviewed_at'),
+    submittedAt: msTime('submitted_at'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    index('photo_verifications_user_idx').on(t.userId, t.createdAt),
+    index('photo_verifications_status_idx').on(t.status, t.submittedAt),
+  ],
 );
 
 export const profilePrompts = pgTable(
@@ -439,6 +474,10 @@ export const messages = pgTable(
     removed: flag('removed').notNull().default(sql`0`),
     /** Held back until an admin approves it (issue 15): only its sender sees it meanwhile. */
     held: flag('held').notNull().default(sql`0`),
+    /** 'text', or a system message such as an "Ask to verify" request (issue 16). */
+    kind: text('kind', { enum: ['text', 'verification_request'] })
+      .notNull()
+      .default('text'),
     createdAt: msTime('created_at').notNull(),
   },
   (t) => [

@@ -13,6 +13,10 @@ export const users = sqliteTable(
     passwordHash: text('password_hash').notNull(),
     emailConfirmedAt: integer('email_confirmed_at', { mode: 'timestamp_ms' }),
     isStudentVerified: integer('is_student_verified', { mode: 'boolean' }).notNull().default(false),
+    /** The school the confirmed address's domain belongs to (issue 16); null for a domain not in the reference data. */
+    verifiedUniversity: text('verified_university'),
+    /** A new address awaiting confirmation (issue 16): the old one stays until the link is opened. */
+    pendingEmail: text('pending_email'),
     status: text('status', { enum: ['active', 'suspended', 'deleted'] })
       .notNull()
       .default('active'),
@@ -29,7 +33,7 @@ export const emailTokens = sqliteTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirm_email', 'reset_password', 'change_email'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     usedAt: integer('used_at', { mode: 'timestamp_ms' }),
@@ -96,6 +100,8 @@ export const profiles = sqliteTable(
     alcohol: text('alcohol'),
     pets: text('pets'),
     hobbies: text('hobbies', { mode: 'json' }).$type<string[]>().notNull().default([]),
+    /** The main photo an approved selfie vouched for (issue 16): the badge shows while it is still the main photo. */
+    photoVerifiedPhotoId: text('photo_verified_photo_id'),
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
@@ -116,6 +122,35 @@ export const photos = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('photos_user_idx').on(t.userId, t.position), uniqueIndex('photos_key_unique').on(t.storageKey)],
+);
+
+/**
+ * Live-selfie photo verification (issue 16): a pose challenge drawn on the server, the selfie
+ * (private, through the photo store), an admin's decision. The selfie is deleted 30 days after review.
+ */
+export const photoVerifications = sqliteTable(
+  'photo_verifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pose: text('pose').notNull(),
+    status: text('status', { enum: ['challenge', 'pending', 'approved', 'rejected'] }).notNull(),
+    challengeExpiresAt: integer('challenge_expires_at', { mode: 'timestamp_ms' }).notNull(),
+    selfieKey: text('selfie_key'),
+    /** The main photo when the selfie was taken: what the admin compared it with. */
+    mainPhotoId: text('main_photo_id'),
+    rejectReason: text('reject_reason'),
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: integer('reviewed_at', { mode: 'timestamp_ms' }),
+    submittedAt: integer('submitted_at', { mode: 'timestamp_ms' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('photo_verifications_user_idx').on(t.userId, t.createdAt),
+    index('photo_verifications_status_idx').on(t.status, t.submittedAt),
+  ],
 );
 
 export const profilePrompts = sqliteTable(
@@ -403,6 +438,10 @@ export const messages = sqliteTable(
     removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
     /** Held back until an admin approves it (issue 15): only its sender sees it meanwhile. */
     held: integer('held', { mode: 'boolean' }).notNull().default(false),
+    /** 'text', or a system message such as an "Ask to verify" request (issue 16). */
+    kind: text('kind', { enum: ['text', 'verification_request'] })
+      .notNull()
+      .default('text'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
