@@ -11,21 +11,30 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>${title} · Nestmate</title>
   <style>
-    body { font-family: system-ui, sans-serif; background: #f6f5f2; color: #12211f; margin: 0; }
-    main { max-width: 28rem; margin: 3rem auto; background: #fff; border-radius: 1rem; padding: 2rem;
-      box-shadow: 0 10px 30px rgba(0,0,0,.08); }
-    h1 { font-size: 1.4rem; margin: 0 0 .25rem; }
-    .badge { display: inline-block; background: #fdf2d0; color: #6b4b00; border-radius: 999px; padding: .2rem .7rem;
+    /* The web app's tokens (web/src/styles.css), so the test checkout looks like Nestmate on any screen. */
+    *, ::before, ::after { box-sizing: border-box; }
+    body { font-family: Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+      background: #f8f7f4; color: #1c1a17; margin: 0; padding: 2rem 1.25rem; -webkit-font-smoothing: antialiased; }
+    .brand { display: flex; align-items: center; gap: .5rem; max-width: 28rem; margin: 0 auto 1rem; font-weight: 800;
+      font-size: 1.125rem; color: #173f3e; letter-spacing: -.01em; }
+    .brand i { width: 2rem; height: 2rem; border-radius: .5rem; background: #19625e; }
+    main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 1.25rem; padding: 1.5rem;
+      box-shadow: 0 1px 2px rgb(28 26 23 / .06), 0 8px 24px -12px rgb(28 26 23 / .18); overflow-wrap: anywhere; }
+    h1 { font-size: 1.5rem; line-height: 1.2; letter-spacing: -.015em; margin: .75rem 0 .25rem; }
+    .badge { display: inline-block; background: #fef3c7; color: #6e4700; border-radius: 9999px; padding: .25rem .75rem;
       font-size: .8rem; font-weight: 700; }
     .amount { font-size: 2rem; font-weight: 800; margin: 1rem 0; }
-    button { width: 100%; border: 0; border-radius: 999px; padding: .9rem; font-size: 1rem; font-weight: 700;
-      cursor: pointer; margin-top: .75rem; }
-    .pay { background: #0f5f5c; color: #fff; } .secondary { background: #ecebe6; color: #12211f; }
-    button:focus-visible { outline: 3px solid #b45309; outline-offset: 2px; }
-    p.note { color: #4b5b58; font-size: .9rem; }
+    button { width: 100%; border: 0; border-radius: 9999px; min-height: 2.75rem; padding: .75rem 1.25rem;
+      font: inherit; font-weight: 600; cursor: pointer; margin-top: .75rem; }
+    .pay { background: #19625e; color: #fff; } .pay:hover { background: #184f4c; }
+    .secondary { background: #fff; color: #184f4c; box-shadow: inset 0 0 0 1px #e0ddd5; }
+    .secondary:hover { background: #effaf8; }
+    button:focus-visible, a:focus-visible { outline: 3px solid #1b7a73; outline-offset: 2px; }
+    a { color: #19625e; font-weight: 600; }
+    p.note { color: #57534b; font-size: .9rem; line-height: 1.5; }
   </style>
 </head>
-<body><main>${body}</main></body>
+<body><div class="brand" aria-hidden="true"><i></i>Nestmate</div><main>${body}</main></body>
 </html>`;
 
 export function checkoutPage(s: CheckoutSession) {

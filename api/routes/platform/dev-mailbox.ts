@@ -20,12 +20,20 @@ export function devMailboxPage(messages: StoredMail[]) {
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Development mailbox · Nestmate</title>
   <style>
-    body { font-family: system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; color: #0f172a; }
-    article { border: 1px solid #cbd5e1; border-radius: .75rem; padding: 1rem 1.25rem; margin: 1rem 0; }
+    /* The web app's tokens (web/src/styles.css); long links wrap instead of widening a phone's page. */
+    *, ::before, ::after { box-sizing: border-box; }
+    body { font-family: Inter, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+      background: #f8f7f4; color: #1c1a17; max-width: 48rem; margin: 0 auto; padding: 2rem 1.25rem;
+      -webkit-font-smoothing: antialiased; overflow-wrap: anywhere; }
+    h1 { font-size: 1.75rem; letter-spacing: -.015em; margin: 0 0 .5rem; }
+    article { background: #fff; border-radius: 1.25rem; padding: 1.25rem; margin: 1rem 0;
+      box-shadow: 0 1px 2px rgb(28 26 23 / .06), 0 8px 24px -12px rgb(28 26 23 / .18); }
     h2 { font-size: 1.1rem; margin: 0 0 .25rem; }
-    .meta { color: #475569; margin: 0 0 .5rem; }
-    pre { white-space: pre-wrap; background: #f1f5f9; padding: .75rem; border-radius: .5rem; }
-    a { color: #0f5f5c; font-weight: 600; }
+    .meta { color: #57534b; margin: 0 0 .5rem; font-size: .9rem; }
+    pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f8f7f4; padding: .75rem; border-radius: .75rem;
+      font-size: .85rem; }
+    a { color: #19625e; font-weight: 600; }
+    a:focus-visible { outline: 3px solid #1b7a73; outline-offset: 2px; }
   </style>
 </head>
 <body>

@@ -143,7 +143,8 @@ function ActivePlan({ status }: { status: PremiumStatus }) {
 
       <Button
         variant="secondary"
-        className="mt-6 w-full sm:w-auto"
+        // The label is long: on a phone it wraps rather than running out of the button.
+        className="mt-6 h-auto! min-h-11 w-full py-2 whitespace-normal! sm:w-auto"
         loading={portal.isPending}
         onClick={() => portal.mutate()}
       >

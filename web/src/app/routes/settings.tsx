@@ -245,7 +245,7 @@ function SettingsRow({ row }: { row: Row }) {
       </span>
       <span className="min-w-0 flex-1">
         <span className={cn('block font-semibold', danger ? 'text-danger-700' : 'text-ink-900')}>{row.label}</span>
-        <span className="block truncate text-sm text-ink-600">{row.description}</span>
+        <span className="block text-sm break-words text-ink-600">{row.description}</span>
       </span>
       <ChevronRightIcon className="size-5 shrink-0 text-ink-500" />
     </>

@@ -6,6 +6,9 @@ export function Toaster() {
   return (
     <Sonner
       position="top-center"
+      // Below the 4rem sticky header, so a toast never covers its controls (issue 17).
+      offset={{ top: '4.75rem' }}
+      mobileOffset={{ top: '4.5rem', left: '0.75rem', right: '0.75rem' }}
       closeButton
       richColors
       toastOptions={{ className: 'font-sans', style: { borderRadius: '1rem' } }}

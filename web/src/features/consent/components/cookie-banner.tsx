@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox';
@@ -27,8 +27,26 @@ export function CookieBanner() {
   const [customizing, setCustomizing] = useState(false);
   const [choices, setChoices] = useState<CookiePreferences>(readCookiePreferences);
   const titleId = useId();
+  const shown = !decided || reopened;
+  const ref = useRef<HTMLElement>(null);
 
-  if (decided && !reopened) return null;
+  // The banner never covers content (issue 17): its height is reserved at the foot of the page
+  // (styles.css) and fixed bars sit above it, through --consent-banner-height.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return;
+    const root = document.documentElement;
+    const reserve = () => root.style.setProperty('--consent-banner-height', `${el.offsetHeight}px`);
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(el);
+    return () => {
+      observer?.disconnect();
+      root.style.removeProperty('--consent-banner-height');
+    };
+  }, [shown]);
+
+  if (!shown) return null;
   const showCustomize = customizing || reopened;
 
   const choose = (preferences: CookiePreferences) => {
@@ -41,60 +59,72 @@ export function CookieBanner() {
 
   return (
     <section
+      ref={ref}
       aria-labelledby={titleId}
-      className="fixed inset-x-3 bottom-3 z-40 mx-auto max-w-xl rounded-card border border-ink-200 bg-white p-5 shadow-raised animate-slide-up sm:bottom-5"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-ink-200 bg-white pb-[env(safe-area-inset-bottom)] shadow-raised animate-slide-up"
     >
-      <h2 id={titleId} className="font-display text-lg font-bold text-ink-900">
-        {showCustomize ? 'Cookie preferences' : 'We value your privacy 🍪'}
-      </h2>
-      {showCustomize ? (
-        <div className="mt-3 flex flex-col gap-4">
-          <CheckboxField
-            checked
-            disabled
-            label="Essential (always on)"
-            description="Keeps you signed in and the app secure."
-          />
-          {categories.map(({ key, label, description }) => (
-            <CheckboxField
-              key={key}
-              checked={choices[key]}
-              onCheckedChange={(v) => setChoices((c) => ({ ...c, [key]: v === true }))}
-              label={label}
-              description={description}
-            />
-          ))}
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            {reopened && (
-              <Button variant="ghost" onClick={closeCookiePreferences}>
-                Cancel
+      <div className="mx-auto max-h-[70dvh] max-w-5xl overflow-y-auto px-4 py-3 sm:px-6 sm:py-4">
+        {showCustomize ? (
+          <>
+            <h2 id={titleId} className="font-display text-lg font-bold text-ink-900">
+              Cookie preferences
+            </h2>
+            <div className="mt-3 flex flex-col gap-4">
+              <CheckboxField
+                checked
+                disabled
+                label="Essential (always on)"
+                description="Keeps you signed in and the app secure."
+              />
+              {categories.map(({ key, label, description }) => (
+                <CheckboxField
+                  key={key}
+                  checked={choices[key]}
+                  onCheckedChange={(v) => setChoices((c) => ({ ...c, [key]: v === true }))}
+                  label={label}
+                  description={description}
+                />
+              ))}
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                {reopened && (
+                  <Button variant="ghost" onClick={closeCookiePreferences}>
+                    Cancel
+                  </Button>
+                )}
+                <Button onClick={() => choose(choices)}>Save Preferences</Button>
+              </div>
+            </div>
+          </>
+        ) : (
+          // Compact: a few lines of text and one row of buttons (about a sixth of a phone's screen).
+          <div className="flex flex-col gap-3 md:flex-row md:items-center md:gap-6">
+            <div className="min-w-0 flex-1 text-sm text-ink-700">
+              <h2 id={titleId} className="inline font-display font-bold text-ink-900">
+                We value your privacy 🍪
+              </h2>{' '}
+              <p className="inline">
+                We use essential cookies to run Nestmate and, with your permission, optional cookies to improve it. Read
+                our{' '}
+                <Link to="/privacy-policy" className="font-semibold text-brand-700 underline">
+                  Privacy Policy
+                </Link>
+                .
+              </p>
+            </div>
+            <div className="grid shrink-0 grid-cols-3 gap-2 md:flex">
+              <Button variant="secondary" size="sm" className="px-3" onClick={() => choose(ESSENTIAL_ONLY)}>
+                Reject All
               </Button>
-            )}
-            <Button onClick={() => choose(choices)}>Save Preferences</Button>
+              <Button variant="secondary" size="sm" className="px-3" onClick={() => setCustomizing(true)}>
+                Customize
+              </Button>
+              <Button size="sm" className="px-3" onClick={() => choose(ALL_COOKIES)}>
+                Accept All
+              </Button>
+            </div>
           </div>
-        </div>
-      ) : (
-        <>
-          <p className="mt-2 text-sm text-ink-700">
-            We use essential cookies to run Nestmate and, with your permission, optional cookies to improve it. Read our{' '}
-            <Link to="/privacy-policy" className="font-semibold text-brand-700 underline">
-              Privacy Policy
-            </Link>
-            .
-          </p>
-          <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:justify-end">
-            <Button variant="secondary" size="sm" onClick={() => choose(ESSENTIAL_ONLY)}>
-              Reject All
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setCustomizing(true)}>
-              Customize
-            </Button>
-            <Button size="sm" className="col-span-2" onClick={() => choose(ALL_COOKIES)}>
-              Accept All
-            </Button>
-          </div>
-        </>
-      )}
+        )}
+      </div>
     </section>
   );
 }

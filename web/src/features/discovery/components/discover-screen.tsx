@@ -170,7 +170,8 @@ export function DiscoverScreen({
 
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center gap-2">
+      {/* Wraps rather than running off a phone when the boost countdown joins it (issue 17). */}
+      <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" className="px-3.5" onClick={() => setFiltersOpen(true)} disabled={!plan}>
           <SlidersIcon className="size-4" /> Filters
           {filterCount > 0 && (
@@ -330,7 +331,7 @@ function SwipeControls({ busy, onSwipe }: { busy: SwipeAction | null; onSwipe: (
   return (
     <div
       data-swipe-controls
-      className="sticky bottom-[calc(var(--spacing-tabbar)+env(safe-area-inset-bottom)+0.75rem)] z-10 mx-auto mb-4 flex w-fit items-center justify-center gap-4 rounded-pill bg-white/85 px-4 py-2.5 shadow-raised ring-1 ring-ink-200/70 backdrop-blur md:static md:mb-0 md:w-full md:rounded-none md:rounded-br-card md:border-t md:border-ink-200 md:bg-white md:py-3 md:shadow-none md:ring-0"
+      className="flex w-full items-center justify-center gap-4 border-b border-ink-200 bg-white py-3 md:rounded-br-card md:border-t md:border-b-0"
     >
       {buttons.map((b) => (
         <button

@@ -38,7 +38,7 @@ const initials = (name: string) =>
 type SwipeCardProps = {
   candidate: Candidate;
   onViewProfile: () => void;
-  /** Pass, super like and like: under the card on phones, at the foot of the details column on wider screens. */
+  /** Pass, super like and like: under the photo on phones, at the foot of the details column on wider screens. */
   controls?: ReactNode;
 };
 
@@ -64,9 +64,9 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
   return (
     <article
       aria-labelledby={headingId}
-      className="rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 animate-slide-up md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:overflow-hidden"
+      className="flex flex-col rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 animate-slide-up md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:grid-rows-[minmax(0,1fr)_auto] md:overflow-hidden lg:h-[clamp(26rem,calc(100dvh-18.5rem),40rem)] lg:grid-cols-[minmax(0,4fr)_minmax(0,5fr)]"
     >
-      <div className="relative aspect-[4/5] max-h-[min(48dvh,34rem)] w-full overflow-hidden rounded-t-card bg-gradient-to-br from-brand-600 to-brand-900 md:aspect-auto md:h-full md:max-h-none md:rounded-none">
+      <div className="relative aspect-[4/5] max-h-[min(44dvh,34rem)] w-full overflow-hidden rounded-t-card bg-gradient-to-br from-brand-600 to-brand-900 md:row-span-2 md:aspect-auto md:h-full md:max-h-none md:rounded-none">
         {c.profilePhotoUrl ? (
           <img src={c.profilePhotoUrl} alt={c.name} className="size-full object-cover" />
         ) : (
@@ -111,7 +111,10 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
         </div>
       </div>
 
-      <div className="flex flex-col md:min-h-0">
+      {/* Phones: right under the photo, in the flow, so they never sit on the details. Wider: the
+          foot of the details column. */}
+      {controls && <div className="md:col-start-2 md:row-start-2">{controls}</div>}
+      <div className="flex flex-col md:col-start-2 md:row-start-1 md:min-h-0">
         <div className="flex flex-col gap-4 p-5 md:flex-1 md:overflow-y-auto md:p-6">
           <dl className="flex flex-wrap gap-2">
             {facts.map((f) => (
@@ -159,7 +162,6 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
             <EyeIcon className="size-4" /> View full profile
           </Button>
         </div>
-        {controls}
       </div>
     </article>
   );

@@ -75,7 +75,7 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
   return (
     <div className="flex min-h-dvh flex-col bg-ink-50">
       <header className="sticky top-0 z-30 border-b border-ink-200/70 bg-white/95 backdrop-blur">
-        <div className="mx-auto flex h-16 max-w-2xl items-center justify-between gap-3 px-page">
+        <div className="mx-auto flex h-16 max-w-2xl items-center justify-between gap-3 px-page lg:max-w-6xl">
           <div className="flex min-w-0 items-center gap-3">
             <Link to="/" aria-label="Nestmate home" className="shrink-0 rounded-lg">
               <Logo className="text-lg" compact />
@@ -87,7 +87,10 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
                 </span>
               ))
             ) : (
-              <span className="rounded-pill bg-ink-100 px-3 py-1 text-xs font-bold text-ink-700">{current.label}</span>
+              // The h1 names the tab too: on phones the chip gives its room to the status badges.
+              <span className="rounded-pill bg-ink-100 px-3 py-1 text-xs font-bold whitespace-nowrap text-ink-700 max-sm:hidden">
+                {current.label}
+              </span>
             )}
           </div>
           <div className="flex shrink-0 items-center gap-1">
@@ -112,7 +115,11 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
         </div>
       </header>
 
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-2xl flex-1 px-page pt-6 pb-28 outline-none">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto w-full max-w-2xl flex-1 px-page pt-6 pb-28 outline-none lg:max-w-6xl"
+      >
         <h1 className="text-title text-ink-900">{current.title}</h1>
         {panels?.[active] ? (
           <div className="mt-5">{panels[active]}</div>
@@ -139,7 +146,7 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
 
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+        className="fixed inset-x-0 bottom-[var(--consent-banner-height,0px)] z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
         <ul className="mx-auto flex h-tabbar max-w-2xl items-stretch gap-1 px-2 py-1.5">
           {tabs.map((tab) => {

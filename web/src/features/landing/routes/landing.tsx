@@ -59,15 +59,16 @@ export function LandingRoute({ notice }: { notice?: ReactNode }) {
     <div className="flex min-h-dvh flex-col bg-white">
       <header className="sticky top-0 z-30 border-b border-ink-200/60 bg-white/90 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-page">
-          <Link to="/" aria-label="Nestmate home" className="rounded-lg">
-            <Logo />
+          <Link to="/" aria-label="Nestmate home" className="shrink-0 rounded-lg">
+            <Logo className="max-sm:text-lg" />
           </Link>
+          {/* Narrower buttons on phones keep Get Started clear of the screen's edge (issue 17). */}
           <nav aria-label="Account" className="flex items-center gap-1 sm:gap-2">
-            <LinkButton to="/sign-in" variant="ghost" size="sm">
+            <LinkButton to="/sign-in" variant="ghost" size="sm" className="max-sm:px-3">
               Sign In
             </LinkButton>
             <span className="hidden min-[360px]:block">
-              <LinkButton to="/sign-up" size="sm">
+              <LinkButton to="/sign-up" size="sm" className="max-sm:px-3">
                 Get Started
               </LinkButton>
             </span>

@@ -47,7 +47,7 @@ export function WhoLikedYou({ query, onViewProfile }: WhoLikedYouProps) {
       <p className="text-sm font-semibold text-ink-700">
         {likers.length} {likers.length === 1 ? 'person likes' : 'people like'} you. Like back to match.
       </p>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
         {likers.map((liker) => (
           <li key={liker.userId}>
             <LikerCard liker={liker} onViewProfile={() => onViewProfile(liker.userId)} />
@@ -65,7 +65,7 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
   return (
     <article
       aria-labelledby={headingId}
-      className="overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70"
+      className="@container overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70"
     >
       <button
         type="button"
@@ -86,18 +86,18 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
           {liker.compatibilityScore}%
         </span>
         <span className="absolute inset-x-0 bottom-0 p-3 text-white">
-          <span id={headingId} className="block truncate text-lg leading-tight font-bold">
+          <span id={headingId} className="block text-lg leading-tight font-bold break-words">
             {liker.name}
           </span>
-          <span className="block truncate text-xs text-white/90">{liker.university}</span>
+          <span className="block text-xs text-white/90">{liker.university}</span>
           <span className="sr-only">, view profile</span>
         </span>
       </button>
-      <div className="flex flex-col-reverse gap-2 p-2.5 sm:flex-row">
+      <div className="flex flex-col-reverse gap-2 p-2.5 @[15rem]:flex-row">
         <Button
           variant="secondary"
           size="sm"
-          className="w-full px-2 sm:flex-1"
+          className="w-full px-2 @[15rem]:flex-1"
           loading={busy === 'pass'}
           disabled={answer.isPending}
           onClick={() =>
@@ -111,7 +111,7 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
         </Button>
         <Button
           size="sm"
-          className="w-full px-2 sm:flex-1"
+          className="w-full px-2 @[15rem]:flex-1"
           loading={busy === 'like-back'}
           disabled={answer.isPending}
           onClick={() =>

@@ -148,7 +148,12 @@ export function ConversationList({
                     <Avatar name={c.otherUser.name} photoUrl={c.otherUser.profilePhotoUrl} />
                     <span className="flex min-w-0 flex-1 flex-col">
                       <span className="flex items-baseline justify-between gap-2">
-                        <span className={cn('truncate text-ink-900', unread ? 'font-extrabold' : 'font-semibold')}>
+                        <span
+                          className={cn(
+                            'min-w-0 break-words text-ink-900',
+                            unread ? 'font-extrabold' : 'font-semibold',
+                          )}
+                        >
                           {c.otherUser.name}
                         </span>
                         {c.lastMessageAt && (
@@ -162,6 +167,7 @@ export function ConversationList({
                       </span>
                       <span className="flex items-center justify-between gap-2">
                         <span
+                          data-preview
                           className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}
                         >
                           {c.lastMessageText && hideMessage?.(c.lastMessageText)

@@ -147,7 +147,7 @@ export function MessagesScreen({
   }
 
   return (
-    <div className="md:grid md:h-[calc(100dvh-15rem)] md:min-h-[28rem] md:grid-cols-[17rem_minmax(0,1fr)] md:gap-4">
+    <div className="md:grid md:h-[calc(100dvh-15rem)] md:min-h-[28rem] md:grid-cols-[17rem_minmax(0,1fr)] md:gap-4 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-6">
       <div className={cn('md:min-h-0 md:overflow-y-auto md:pr-1', conversationId && 'hidden md:block')}>
         <ConversationList
           conversations={conversations.data}

@@ -19,7 +19,7 @@ export function BoostControl() {
 
   if (countdown) {
     return (
-      <span className="inline-flex h-9 items-center gap-1.5 rounded-pill bg-brand-700 px-3.5 text-sm font-semibold text-white tabular-nums">
+      <span className="inline-flex h-9 items-center gap-1.5 rounded-pill bg-brand-700 px-3.5 text-sm font-semibold whitespace-nowrap text-white tabular-nums">
         <BoltIcon className="size-4" /> Boosted
         <span aria-hidden="true">· {countdown.text}</span>
         <span className="sr-only">, {countdown.minutes} minutes left</span>

@@ -246,7 +246,7 @@ export function ProfileWizard({ onExit, onCompleted, headerActions }: ProfileWiz
         </div>
       </main>
 
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <div className="fixed inset-x-0 bottom-[var(--consent-banner-height,0px)] z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <div className="mx-auto flex w-full max-w-2xl flex-col gap-2 px-page py-3">
           {error && <Alert variant="destructive">{error}</Alert>}
           <p className="text-center text-sm font-medium text-ink-700 empty:hidden" aria-live="polite">

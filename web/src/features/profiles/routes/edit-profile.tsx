@@ -231,7 +231,7 @@ function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSaved: () 
         </div>
       </EditorSection>
 
-      <div className="fixed inset-x-0 bottom-0 z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <div className="fixed inset-x-0 bottom-[var(--consent-banner-height,0px)] z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-page py-3">
           {error && <Alert variant="destructive">{error}</Alert>}
           <Button type="submit" full size="lg" loading={save.isPending} loadingText="Saving...">
