@@ -17,7 +17,7 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
       background: #f8f7f4; color: #1c1a17; margin: 0; padding: 2rem 1.25rem; -webkit-font-smoothing: antialiased; }
     .brand { display: flex; align-items: center; gap: .5rem; max-width: 28rem; margin: 0 auto 1rem; font-weight: 800;
       font-size: 1.125rem; color: #173f3e; letter-spacing: -.01em; }
-    .brand i { width: 2rem; height: 2rem; border-radius: .5rem; background: #19625e; }
+    .brand svg { width: 2rem; height: 2rem; flex-shrink: 0; }
     main { max-width: 28rem; margin: 0 auto; background: #fff; border-radius: 1.25rem; padding: 1.5rem;
       box-shadow: 0 1px 2px rgb(28 26 23 / .06), 0 8px 24px -12px rgb(28 26 23 / .18); overflow-wrap: anywhere; }
     h1 { font-size: 1.5rem; line-height: 1.2; letter-spacing: -.015em; margin: .75rem 0 .25rem; }
@@ -34,7 +34,9 @@ const page = (title: string, body: ReturnType<typeof html>) => html`<!doctype ht
     p.note { color: #57534b; font-size: .9rem; line-height: 1.5; }
   </style>
 </head>
-<body><div class="brand" aria-hidden="true"><i></i>Nestmate</div><main>${body}</main></body>
+<body><div class="brand" aria-hidden="true"><svg viewBox="0 0 64 64"><rect width="64" height="64" rx="16" fill="#19625e"/>
+  <path d="M14 32 32 17l18 15v15a3 3 0 0 1-3 3H17a3 3 0 0 1-3-3z" fill="#fff"/><circle cx="26" cy="36" r="4" fill="#f0592f"/>
+  <circle cx="38" cy="36" r="4" fill="#f5b82e"/></svg>Nestmate</div><main>${body}</main></body>
 </html>`;
 
 export function checkoutPage(s: CheckoutSession) {

@@ -185,7 +185,7 @@ export function SettingsRoute() {
 
   const close = (open: boolean) => !open && setModal(null);
   return (
-    <PageShell title="Settings" back={{ to: paths.home, label: 'Home' }}>
+    <PageShell title="Settings" width="wide" back={{ to: paths.home, label: 'Home' }}>
       <div className="flex flex-col gap-8 md:grid md:grid-cols-2 md:items-start md:gap-6">
         {groups.map((group) => (
           <section

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { cn } from '../../lib/cn';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { Logo } from './logo';
 
@@ -7,16 +8,19 @@ type PageShellProps = {
   title: ReactNode;
   /** Where the back link goes, and what it says. */
   back?: { to: string; label: string };
+  /** `wide` for pages of panels rather than prose (Settings), so rows keep their text on one line. */
+  width?: 'readable' | 'wide';
   children: ReactNode;
 };
 
 /** The frame of content pages (legal, safety, resources, settings): header, one h1, readable column. */
-export function PageShell({ title, back, children }: PageShellProps) {
+export function PageShell({ title, back, width = 'readable', children }: PageShellProps) {
+  const column = width === 'wide' ? 'max-w-5xl' : 'max-w-3xl';
   useDocumentTitle(typeof title === 'string' ? title : null);
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="sticky top-0 z-20 border-b border-ink-200/70 bg-white/90 backdrop-blur">
-        <div className="mx-auto flex h-16 w-full max-w-3xl items-center justify-between gap-4 px-page">
+        <div className={cn('mx-auto flex h-16 w-full items-center justify-between gap-4 px-page', column)}>
           {back ? (
             <Link
               to={back.to}
@@ -35,7 +39,7 @@ export function PageShell({ title, back, children }: PageShellProps) {
           </Link>
         </div>
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto w-full max-w-3xl flex-1 px-page py-8 outline-none md:py-12">
+      <main id="main" tabIndex={-1} className={cn('mx-auto w-full flex-1 px-page py-8 outline-none md:py-12', column)}>
         <h1 className="text-title text-ink-900 md:text-[2.25rem]">{title}</h1>
         <div className="mt-4">{children}</div>
       </main>
