@@ -157,7 +157,7 @@ function BlurredLikes({ count }: { count: number }) {
       </section>
       {count > 0 ? (
         <ul
-          className="grid grid-cols-2 gap-3 sm:grid-cols-3"
+          className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4"
           aria-label={`${count} hidden ${count === 1 ? 'like' : 'likes'}`}
         >
           {Array.from({ length: Math.min(count, MAX_PLACEHOLDERS) }, (_, i) => (

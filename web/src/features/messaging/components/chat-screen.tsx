@@ -83,7 +83,7 @@ export function ChatScreen({
         </button>
         <Avatar name={peer.name} photoUrl={peer.profilePhotoUrl} size="sm" />
         <div className="min-w-0 flex-1">
-          <h2 ref={heading} tabIndex={-1} className="truncate font-bold text-ink-900 outline-none">
+          <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
             {peer.name}
           </h2>
           <p className="truncate text-xs text-ink-600">{peer.university}</p>
