@@ -95,7 +95,7 @@ const appTabs = (conversation: string | null): Screen[] => [
   { name: 'profile', path: '/?tab=profile' },
 ];
 
-/** What is wrong with the screen as it is: sideways scroll, covered actions, clipped button text. */
+/** What is wrong with the screen as it is: sideways scroll, covered actions, clipped button text, actions at the edge. */
 async function layoutFaults(page: Page, width: number): Promise<string[]> {
   return page.evaluate((viewportWidth) => {
     const faults: string[] = [];
