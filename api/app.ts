@@ -18,7 +18,7 @@ import {
 } from '../adapters/crypto/crypto';
 import { JoseAccessTokenSigner } from '../adapters/crypto/jose-signer';
 import { type Database, openDatabase } from '../adapters/db/database';
-import { fixtureDirectory } from '../adapters/directory';
+import { fixtureDirectory, fixtureSchools } from '../adapters/directory';
 import { SharpImageProcessor } from '../adapters/images/sharp.image-processor';
 import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
 import { createModerationClassifier } from '../adapters/moderation/engine';
@@ -112,6 +112,7 @@ export function createApp(options: AppOptions) {
     rateLimiter: db.rateLimiter,
     securityLog: db.securityLog,
     sessionEndings,
+    schools: fixtureSchools(),
     appUrl: env.APP_URL,
   };
 
@@ -168,6 +169,7 @@ export function createApp(options: AppOptions) {
       profiles: db.profiles,
       prompts: db.prompts,
       directory: fixtureDirectory(),
+      schools: db.users,
       photoStore,
       images: new SharpImageProcessor(),
       log,

@@ -3,7 +3,9 @@
  * who can sign in at once (confirmed, Terms accepted). Deterministic for a given seed.
  */
 import type { Database } from '../adapters/db/database';
+import { fixtureSchools } from '../adapters/directory';
 import type { PasswordHasher } from '../core/accounts/ports';
+import { schoolOfEmail } from '../core/accounts/school';
 import type { PhotoStore } from '../core/profiles/ports';
 import type { IdGenerator } from '../core/shared/ids';
 import { type DemoStudent, demoStudents } from '../fixtures/demo-students';
@@ -44,7 +46,8 @@ export async function seedDemoUsers(
       createdAt: now,
     });
     if (created) {
-      await db.users.markEmailConfirmed(id, now);
+      // Demo students get the school of their address, as a confirmation link would give (issue 16).
+      await db.users.markEmailConfirmed(id, schoolOfEmail(s.email, fixtureSchools().schoolDomains()), now);
       await db.agreements.save(
         {
           userId: id,

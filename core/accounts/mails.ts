@@ -33,6 +33,37 @@ export function passwordResetMail(to: string, appUrl: string, token: string): Ou
   };
 }
 
+/** To the NEW address (issue 16 §1): the change happens only when this link is opened. */
+export function emailChangeMail(to: string, appUrl: string, token: string): OutgoingMail {
+  const link = `${appUrl}/api/auth/confirm-email-change?token=${encodeURIComponent(token)}`;
+  return {
+    to,
+    subject: 'Confirm your new Nestmate address',
+    text: [
+      'You asked to use this address for your Nestmate account.',
+      '',
+      'Confirm it here; your school is then taken from this address:',
+      link,
+      '',
+      'This link expires in 24 hours. Until then you keep signing in with your current address. If you did not ask for this, ignore this e-mail.',
+    ].join('\n'),
+  };
+}
+
+/** To the OLD address: a change was asked for, so a stolen session cannot move the account quietly. */
+export function emailChangeNoticeMail(to: string, newEmail: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Your Nestmate address is about to change',
+    text: [
+      `Someone signed in to your Nestmate account asked to change its address to ${newEmail}.`,
+      '',
+      'Nothing changes until the link sent to the new address is opened; until then you sign in with this address.',
+      'If it was not you, change your password now: that also ends every session.',
+    ].join('\n'),
+  };
+}
+
 /** Pulls the first link out of a mail's text (used by the dev mailbox and tests). */
 export function firstLink(text: string): string | null {
   return /https?:\/\/\S+/.exec(text)?.[0] ?? null;

@@ -8,6 +8,8 @@ export type User = {
   emailConfirmedAt: Date | null;
   status: UserStatus;
   createdAt: Date;
+  /** A new address waiting for its link (issue 16 §1); the account keeps `email` until then. */
+  pendingEmail?: string | null;
 };
 
 export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email';
@@ -49,4 +51,10 @@ export type Me = {
   hasAgreement: boolean;
   hasProfile: boolean;
   isAdmin: boolean;
+  /** The school the confirmed address belongs to, or null for a domain not in the reference data (issue 16). */
+  verifiedUniversity: string | null;
+  /** The profile's school is the derived one (the same meaning as other students' badge). */
+  schoolVerified: boolean;
+  /** A requested new address not confirmed yet. */
+  pendingEmail: string | null;
 };

@@ -8,6 +8,7 @@ import { passwordResetMail } from './mails';
 import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
 import type { AccountDeps, RequestContext } from './ports';
 import { normalizeEmail, passwordErrors, resetRequestErrors } from './rules';
+import { confirmAddress } from './sign-up';
 
 export async function requestPasswordReset(
   deps: Pick<
@@ -51,7 +52,15 @@ export async function requestPasswordReset(
 export async function resetPassword(
   deps: Pick<
     AccountDeps,
-    'clock' | 'users' | 'emailTokens' | 'refreshTokens' | 'hasher' | 'digest' | 'securityLog' | 'sessionEndings'
+    | 'clock'
+    | 'users'
+    | 'emailTokens'
+    | 'refreshTokens'
+    | 'hasher'
+    | 'digest'
+    | 'securityLog'
+    | 'sessionEndings'
+    | 'schools'
   >,
   input: { token: string; password: string },
   ctx: RequestContext,
@@ -62,8 +71,11 @@ export async function resetPassword(
   const token = await consumeEmailToken(deps, input.token, 'reset_password', now);
   if (!token) return err(accountErrors.invalidToken());
   await deps.users.updatePasswordHash(token.userId, await deps.hasher.hash(input.password), now);
-  // Having the mailbox proves the address, so a reset also confirms it; every session ends.
-  await deps.users.markEmailConfirmed(token.userId, now);
+  // Having the mailbox proves the address, so a reset also confirms it (and derives the school,
+  // issue 16); every session ends, and an address change someone else asked for is dropped.
+  await confirmAddress(deps, token.userId, now);
+  await deps.emailTokens.invalidateAll(token.userId, 'change_email', now);
+  await deps.users.setPendingEmail(token.userId, null, now);
   await deps.refreshTokens.revokeAllForUser(token.userId, now);
   await deps.sessionEndings.ended(token.userId, null);
   await deps.securityLog.record(

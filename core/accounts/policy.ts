@@ -23,6 +23,8 @@ export const RATE_LIMITS = {
   signUpPerIp: { limit: 10, windowMs: HOUR },
   resendPerEmail: { limit: 5, windowMs: HOUR },
   resetPerEmail: { limit: 5, windowMs: HOUR },
+  /** Each request checks a password (argon2) and sends two mails (issue 16): like a resend, per account. */
+  emailChangePerUser: { limit: 5, windowMs: HOUR },
   mailPerIp: { limit: 30, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
 

@@ -3,6 +3,7 @@ import type { Clock } from '../shared/clock';
 import type { IdGenerator, SecretGenerator } from '../shared/ids';
 import type { RateLimiter } from '../shared/rate-limit';
 import type { Agreement, EmailToken, EmailTokenPurpose, Me, RefreshToken, User } from './model';
+import type { SchoolDomains } from './school';
 
 export type { RateLimiter } from '../shared/rate-limit';
 
@@ -11,7 +12,27 @@ export interface UserRepository {
   findById(id: string): Promise<User | null>;
   /** Returns false when the e-mail is already taken (unique constraint), true when created. */
   create(user: User): Promise<boolean>;
-  markEmailConfirmed(userId: string, at: Date): Promise<void>;
+  /**
+   * Confirms the address (the first confirmation's time is kept) and records the school its domain
+   * belongs to, or null (issue 16 §1).
+   */
+  markEmailConfirmed(userId: string, verifiedUniversity: string | null, at: Date): Promise<void>;
+  /** The school the confirmed address gives, or null (unknown domain, unconfirmed, no such user). */
+  verifiedUniversity(userId: string): Promise<string | null>;
+  /** Keeps a requested new address until its link is opened (the account's stays as it is); null drops it. */
+  setPendingEmail(userId: string, email: string | null, at: Date): Promise<void>;
+  /**
+   * In one transaction: the pending address, if it is still `email`, becomes the account's, the
+   * derived school is replaced by `verifiedUniversity`, and a profile at the old derived school
+   * moves to the new one (when there is one). 'taken' when another account has the address now
+   * (the pending address is dropped); 'stale' when the pending address is another or none.
+   */
+  confirmPendingEmail(
+    userId: string,
+    email: string,
+    verifiedUniversity: string | null,
+    at: Date,
+  ): Promise<'changed' | 'taken' | 'stale'>;
   updatePasswordHash(userId: string, hash: string, at: Date): Promise<void>;
   describe(userId: string): Promise<Me | null>;
   /**
@@ -19,6 +40,11 @@ export interface UserRepository {
    * live refresh token: access tokens die with their family (docs/decisions.md N3).
    */
   sessionUser(userId: string, familyId: string): Promise<{ id: string; email: string } | null>;
+}
+
+/** The reference data's school e-mail domains (issue 16 §1); core matches addresses against them. */
+export interface SchoolDirectory {
+  schoolDomains(): readonly SchoolDomains[];
 }
 
 export interface EmailTokenRepository {
@@ -82,6 +108,8 @@ export type SecurityEventType =
   | 'sign_up'
   | 'sign_out'
   | 'password_reset'
+  | 'email_change_requested'
+  | 'email_changed'
   | 'refresh_token_reuse'
   | 'rate_limited'
   | 'authorization_denied';
@@ -114,6 +142,7 @@ export type AccountDeps = {
   rateLimiter: RateLimiter;
   securityLog: SecurityEventLog;
   sessionEndings: SessionEndings;
+  schools: SchoolDirectory;
   /** Public base URL of the app, for links in e-mails. */
   appUrl: string;
 };

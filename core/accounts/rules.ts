@@ -27,6 +27,8 @@ export const ACCOUNT_MESSAGES = {
   invalidToken: 'This link is invalid or has expired. Please request a new one.',
   suspended: 'This account has been suspended. Contact support if you think this is a mistake.',
   agreementRequired: 'You must accept the Terms of Service and Privacy Policy to continue',
+  wrongPassword: 'That password is not right.',
+  sameEmail: 'This is already your address.',
 } as const;
 
 /**
@@ -85,6 +87,16 @@ export function signInErrors(input: { email: string; password: string }): FieldE
 export function resetRequestErrors(input: { email: string }): FieldError[] {
   if (input.email.trim().length === 0) return [{ path: 'email', message: ACCOUNT_MESSAGES.resetEmailRequired }];
   return emailErrors(input.email, { requireEdu: false }).map((message) => ({ path: 'email', message }));
+}
+
+/** A new address (the sign-up rules, D8) and the current password (issue 16 §1). */
+export function emailChangeErrors(input: { newEmail: string; password: string }): FieldError[] {
+  const errors: FieldError[] = emailErrors(input.newEmail, { requireEdu: true }).map((message) => ({
+    path: 'newEmail',
+    message,
+  }));
+  if (input.password.length === 0) errors.push({ path: 'password', message: ACCOUNT_MESSAGES.passwordRequired });
+  return errors;
 }
 
 /** Pending agreement kept in the browser before sign-in (000 §3, §5). */

@@ -8,6 +8,7 @@ import { confirmationMail } from './mails';
 import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
 import type { AccountDeps, RequestContext } from './ports';
 import { emailErrors, normalizeEmail, signUpErrors } from './rules';
+import { schoolOfEmail } from './school';
 
 type SignUpDeps = Pick<
   AccountDeps,
@@ -95,13 +96,25 @@ export async function resendConfirmation(
   return ok({ sent: true });
 }
 
+/** Confirming the address also gives the student the school its domain belongs to (issue 16 §1). */
 export async function confirmEmail(
-  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'digest'>,
+  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'digest' | 'schools'>,
   input: { token: string },
 ): Promise<Result<{ userId: string }, DomainError>> {
   const now = deps.clock.now();
   const token = await consumeEmailToken(deps, input.token, 'confirm_email', now);
   if (!token) return err(accountErrors.invalidToken());
-  await deps.users.markEmailConfirmed(token.userId, now);
+  await confirmAddress(deps, token.userId, now);
   return ok({ userId: token.userId });
+}
+
+/** Marks the account's current address confirmed, with the school it derives (sign-up link, reset link). */
+export async function confirmAddress(
+  deps: Pick<AccountDeps, 'users' | 'schools'>,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  const user = await deps.users.findById(userId);
+  if (!user) return;
+  await deps.users.markEmailConfirmed(userId, schoolOfEmail(user.email, deps.schools.schoolDomains()), now);
 }

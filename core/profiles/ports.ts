@@ -38,6 +38,11 @@ export interface UniversityDirectory {
   majors(): readonly string[];
 }
 
+/** The school a student's confirmed address gives, or null (issue 16 §1); kept with the account. */
+export interface VerifiedSchools {
+  verifiedUniversity(userId: string): Promise<string | null>;
+}
+
 export interface PhotoStore {
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   get(key: string): Promise<{ bytes: Uint8Array; contentType: string } | null>;
@@ -57,6 +62,7 @@ export type ProfileDeps = {
   profiles: ProfileRepository;
   prompts: PromptCatalog;
   directory: UniversityDirectory;
+  schools: VerifiedSchools;
   photoStore: PhotoStore;
   images: ImageProcessor;
   log: (line: string) => void;

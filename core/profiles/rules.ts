@@ -44,6 +44,8 @@ export const PROFILE_MESSAGES = {
   openToAllExclusive: 'Open to all cannot be combined with other options.',
   nameRequired: 'Please enter your name.',
   universityUnknown: 'Please choose your university from the list.',
+  universityLocked:
+    'Your university comes from your confirmed e-mail address. To change it, change your address in Settings.',
   completeFailed: 'Failed to complete profile. Please try again.',
   saveFailed: 'Failed to save profile. Please try again.',
 } as const;
@@ -321,9 +323,15 @@ export type LifestyleInput = {
 
 export type Basics = Omit<BasicsInput, 'graduationYear'> & { graduationYear: number };
 
+/**
+ * `verifiedUniversity` is the school the confirmed address gives (issue 16 §1): the student cannot
+ * pick another (a different listed school is refused; a blank one takes it). Without one, any
+ * listed school may be chosen, and it shows as "school not verified".
+ */
 export function checkBasics(
   input: BasicsInput,
   canonicalUniversity: (name: string) => string | null,
+  verifiedUniversity: string | null = null,
 ): { ok: true; value: Basics } | { ok: false; errors: FieldError[] } {
   const errors: FieldError[] = [];
   const field = (path: string, value: string, opts: { required?: boolean; max: number }, requiredMessage?: string) => {
@@ -344,8 +352,12 @@ export function checkBasics(
   );
   const bio = field('basics.bio', input.bio, { max: BIO_MAX });
   const major = field('basics.major', input.major, { max: MAJOR_MAX });
-  const university = canonicalUniversity(input.university.trim());
+  const typed = input.university.trim();
+  const university = verifiedUniversity !== null && typed === '' ? verifiedUniversity : canonicalUniversity(typed);
   if (!university) errors.push({ path: 'basics.university', message: PROFILE_MESSAGES.universityUnknown });
+  else if (verifiedUniversity !== null && university !== verifiedUniversity) {
+    errors.push({ path: 'basics.university', message: PROFILE_MESSAGES.universityLocked });
+  }
   if (input.gender !== null && input.gender !== '' && !isOneOf(GENDERS, input.gender)) {
     errors.push({ path: 'basics.gender', message: PROFILE_MESSAGES.invalidChoice });
   }

@@ -28,7 +28,10 @@ export type ProfileInput = {
   lifestyle?: LifestyleInput;
 };
 
-type SaveDeps = Pick<ProfileDeps, 'clock' | 'ids' | 'profiles' | 'prompts' | 'directory' | 'moderation' | 'flags'>;
+type SaveDeps = Pick<
+  ProfileDeps,
+  'clock' | 'ids' | 'profiles' | 'prompts' | 'directory' | 'moderation' | 'flags' | 'schools'
+>;
 
 async function checkAndSave(
   deps: SaveDeps,
@@ -42,7 +45,9 @@ async function checkAndSave(
 
   const today = deps.clock.now();
   const known = new Set((await deps.prompts.listActive()).map((p) => p.id));
-  const basics = checkBasics(input.basics, (name) => deps.directory.canonical(name));
+  // Issue 16 §1: a student whose confirmed address gives a school keeps that school.
+  const verifiedUniversity = await deps.schools.verifiedUniversity(userId);
+  const basics = checkBasics(input.basics, (name) => deps.directory.canonical(name), verifiedUniversity);
   const prefs = checkPreferences(input.preferences, { requireAll: mode === 'complete', today });
   const lifestyle = input.lifestyle ? checkLifestyle(input.lifestyle) : null;
   const errors = [

@@ -110,8 +110,20 @@ describe('sign-in and sessions', () => {
       hasAgreement: false,
       hasProfile: false,
       isAdmin: false,
+      verifiedUniversity: 'University of California, Los Angeles',
+      schoolVerified: false,
+      pendingEmail: null,
     });
-    expect(Object.keys(me.json.user).sort()).toEqual(['email', 'hasAgreement', 'hasProfile', 'id', 'isAdmin']);
+    expect(Object.keys(me.json.user).sort()).toEqual([
+      'email',
+      'hasAgreement',
+      'hasProfile',
+      'id',
+      'isAdmin',
+      'pendingEmail',
+      'schoolVerified',
+      'verifiedUniversity',
+    ]);
     const c2 = t.client();
     const res = await c2.post('/api/auth/sign-in', { email: 'me@ucla.edu', password: GOOD_PASSWORD });
     const cookies = res.headers.getSetCookie();

@@ -51,7 +51,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
     return id;
   }
 
-  async function completeProfile(id: string, name = 'Jordan') {
+  async function completeProfile(id: string, name = 'Jordan', university = UCLA) {
     const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
     await db.profiles.save(
       id,
@@ -59,7 +59,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
         basics: {
           name,
           bio: 'Keeps the kitchen clean.',
-          university: UCLA,
+          university,
           major: 'Physics',
           graduationYear: 2027,
           gender: 'Woman',
@@ -172,7 +172,68 @@ describe.each(engines())('repository contract on %s', (engine) => {
         hasAgreement: false,
         hasProfile: false,
         isAdmin: false,
+        verifiedUniversity: null,
+        schoolVerified: false,
+        pendingEmail: null,
       });
+    });
+
+    it('records the derived school on confirmation, keeping the first confirmation time (issue 16)', async () => {
+      const userId = await user();
+      expect(await db.users.verifiedUniversity(userId)).toBeNull();
+      await db.users.markEmailConfirmed(userId, 'University of California, Los Angeles', T0);
+      await db.users.markEmailConfirmed(userId, 'University of California, Los Angeles', later(5_000));
+      expect(await db.users.verifiedUniversity(userId)).toBe('University of California, Los Angeles');
+      expect((await db.users.findById(userId))?.emailConfirmedAt).toEqual(T0);
+      expect(await db.users.describe(userId)).toMatchObject({
+        verifiedUniversity: 'University of California, Los Angeles',
+        schoolVerified: false,
+      });
+      await db.users.markEmailConfirmed(userId, null, later(6_000));
+      expect(await db.users.verifiedUniversity(userId)).toBeNull();
+    });
+
+    it('swaps to the pending address, moves a profile at the old derived school, and refuses a taken one', async () => {
+      const userId = await user();
+      await completeProfile(userId, 'Jordan', UCLA);
+      await db.users.markEmailConfirmed(userId, 'University of California, Los Angeles', T0);
+      expect(await db.users.describe(userId)).toMatchObject({ schoolVerified: true, pendingEmail: null });
+      const next = `${userId}@berkeley.edu`;
+      await db.users.setPendingEmail(userId, next, T0);
+      expect((await db.users.findById(userId))?.pendingEmail).toBe(next);
+      expect(await db.users.describe(userId)).toMatchObject({ email: `${userId}@ucla.edu`, pendingEmail: next });
+      expect(await db.users.confirmPendingEmail(userId, `other-${next}`, null, T0)).toBe('stale');
+      expect(await db.users.confirmPendingEmail(userId, next, 'University of California, Berkeley', later(1_000))).toBe(
+        'changed',
+      );
+      expect(await db.users.findByEmail(`${userId}@ucla.edu`)).toBeNull();
+      expect((await db.users.findByEmail(next))?.id).toBe(userId);
+      expect(await db.users.describe(userId)).toMatchObject({
+        verifiedUniversity: 'University of California, Berkeley',
+        schoolVerified: true,
+        pendingEmail: null,
+      });
+      expect((await db.profiles.get(userId))?.basics?.university).toBe('University of California, Berkeley');
+      // Used once: the pending address is gone.
+      expect(await db.users.confirmPendingEmail(userId, next, null, T0)).toBe('stale');
+
+      const other = await user();
+      await db.users.setPendingEmail(userId, `${other}@ucla.edu`, T0);
+      expect(await db.users.confirmPendingEmail(userId, `${other}@ucla.edu`, null, T0)).toBe('taken');
+      expect((await db.users.findById(userId))?.pendingEmail).toBeNull();
+      expect((await db.users.findById(userId))?.email).toBe(next);
+    });
+
+    it('leaves a profile the student placed elsewhere where it is when the address changes', async () => {
+      const userId = await user();
+      await completeProfile(userId, 'Jordan', 'Yale University');
+      await db.users.markEmailConfirmed(userId, 'University of California, Los Angeles', T0);
+      await db.users.setPendingEmail(userId, `${userId}@stanford.edu`, T0);
+      expect(await db.users.confirmPendingEmail(userId, `${userId}@stanford.edu`, 'Stanford University', T0)).toBe(
+        'changed',
+      );
+      expect((await db.profiles.get(userId))?.basics?.university).toBe('Yale University');
+      expect(await db.users.describe(userId)).toMatchObject({ schoolVerified: false });
     });
   });
 

@@ -7,6 +7,7 @@ import type {
   RefreshTokenRepository,
   UserRepository,
 } from '../../../core/accounts/ports';
+import { isSchoolVerified } from '../../../core/accounts/school';
 import type { IdGenerator } from '../../../core/shared/ids';
 import type { PgDb } from './client';
 import { adminUsers, emailTokens, profiles, refreshTokens, userAgreements, users } from './schema';
@@ -19,6 +20,7 @@ const toUser = (row: typeof users.$inferSelect): User => ({
   emailConfirmedAt: row.emailConfirmedAt,
   status: row.status,
   createdAt: row.createdAt,
+  pendingEmail: row.pendingEmail,
 });
 
 export class PostgresUserRepository implements UserRepository {
@@ -76,11 +78,66 @@ export class PostgresUserRepository implements UserRepository {
     }
   }
 
-  async markEmailConfirmed(userId: string, at: Date) {
+  async markEmailConfirmed(userId: string, verifiedUniversity: string | null, at: Date) {
     await this.db
       .update(users)
-      .set({ emailConfirmedAt: at, isStudentVerified: true, updatedAt: at })
-      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+      .set({
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.getTime()})`,
+        isStudentVerified: true,
+        verifiedUniversity,
+        updatedAt: at,
+      })
+      .where(eq(users.id, userId));
+  }
+
+  async verifiedUniversity(userId: string) {
+    const row = await this.db
+      .select({ school: users.verifiedUniversity })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.emailConfirmedAt)))
+      .then(first);
+    return row?.school ?? null;
+  }
+
+  async setPendingEmail(userId: string, email: string | null, at: Date) {
+    await this.db.update(users).set({ pendingEmail: email, updatedAt: at }).where(eq(users.id, userId));
+  }
+
+  async confirmPendingEmail(userId: string, email: string, verifiedUniversity: string | null, at: Date) {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await tx
+          .select({ pending: users.pendingEmail, school: users.verifiedUniversity })
+          .from(users)
+          .where(eq(users.id, userId))
+          .for('update')
+          .then(first);
+        if (!row || row.pending !== email) return 'stale' as const;
+        await tx
+          .update(users)
+          .set({
+            email,
+            pendingEmail: null,
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.getTime()})`,
+            isStudentVerified: true,
+            verifiedUniversity,
+            updatedAt: at,
+          })
+          .where(eq(users.id, userId));
+        // A profile at the school the old address gave follows the student to the new one.
+        if (row.school !== null && verifiedUniversity !== null) {
+          await tx
+            .update(profiles)
+            .set({ university: verifiedUniversity, updatedAt: at })
+            .where(and(eq(profiles.id, userId), eq(profiles.university, row.school)));
+        }
+        return 'changed' as const;
+      });
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      await this.setPendingEmail(userId, null, at);
+      return 'taken' as const;
+    }
   }
 
   async updatePasswordHash(userId: string, hash: string, at: Date) {
@@ -89,8 +146,15 @@ export class PostgresUserRepository implements UserRepository {
 
   async describe(userId: string): Promise<Me | null> {
     const user = await this.db
-      .select({ id: users.id, email: users.email })
+      .select({
+        id: users.id,
+        email: users.email,
+        verifiedUniversity: users.verifiedUniversity,
+        pendingEmail: users.pendingEmail,
+        university: profiles.university,
+      })
       .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, userId))
       .then(first);
     if (!user) return null;
@@ -116,7 +180,16 @@ export class PostgresUserRepository implements UserRepository {
       .from(adminUsers)
       .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)))
       .then(first);
-    return { id: user.id, email: user.email, hasAgreement: !!agreement, hasProfile: !!profile, isAdmin: !!admin };
+    return {
+      id: user.id,
+      email: user.email,
+      hasAgreement: !!agreement,
+      hasProfile: !!profile,
+      isAdmin: !!admin,
+      verifiedUniversity: user.verifiedUniversity,
+      schoolVerified: isSchoolVerified(user.verifiedUniversity, user.university),
+      pendingEmail: user.pendingEmail,
+    };
   }
 }
 

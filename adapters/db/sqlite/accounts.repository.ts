@@ -7,6 +7,7 @@ import type {
   RefreshTokenRepository,
   UserRepository,
 } from '../../../core/accounts/ports';
+import { isSchoolVerified } from '../../../core/accounts/school';
 import type { IdGenerator } from '../../../core/shared/ids';
 import type { SqliteDb } from './client';
 import { adminUsers, emailTokens, profiles, refreshTokens, userAgreements, users } from './schema';
@@ -18,6 +19,7 @@ const toUser = (row: typeof users.$inferSelect): User => ({
   emailConfirmedAt: row.emailConfirmedAt,
   status: row.status,
   createdAt: row.createdAt,
+  pendingEmail: row.pendingEmail,
 });
 
 const isUniqueViolation = (e: unknown): boolean =>
@@ -81,12 +83,66 @@ export class SqliteUserRepository implements UserRepository {
     }
   }
 
-  async markEmailConfirmed(userId: string, at: Date) {
+  async markEmailConfirmed(userId: string, verifiedUniversity: string | null, at: Date) {
     this.db
       .update(users)
-      .set({ emailConfirmedAt: at, isStudentVerified: true, updatedAt: at })
-      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)))
+      .set({
+        emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.getTime()})`,
+        isStudentVerified: true,
+        verifiedUniversity,
+        updatedAt: at,
+      })
+      .where(eq(users.id, userId))
       .run();
+  }
+
+  async verifiedUniversity(userId: string) {
+    const row = this.db
+      .select({ school: users.verifiedUniversity })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.emailConfirmedAt)))
+      .get();
+    return row?.school ?? null;
+  }
+
+  async setPendingEmail(userId: string, email: string | null, at: Date) {
+    this.db.update(users).set({ pendingEmail: email, updatedAt: at }).where(eq(users.id, userId)).run();
+  }
+
+  async confirmPendingEmail(userId: string, email: string, verifiedUniversity: string | null, at: Date) {
+    try {
+      return this.db.transaction((tx) => {
+        const row = tx
+          .select({ pending: users.pendingEmail, school: users.verifiedUniversity })
+          .from(users)
+          .where(eq(users.id, userId))
+          .get();
+        if (!row || row.pending !== email) return 'stale' as const;
+        tx.update(users)
+          .set({
+            email,
+            pendingEmail: null,
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, ${at.getTime()})`,
+            isStudentVerified: true,
+            verifiedUniversity,
+            updatedAt: at,
+          })
+          .where(eq(users.id, userId))
+          .run();
+        // A profile at the school the old address gave follows the student to the new one.
+        if (row.school !== null && verifiedUniversity !== null) {
+          tx.update(profiles)
+            .set({ university: verifiedUniversity, updatedAt: at })
+            .where(and(eq(profiles.id, userId), eq(profiles.university, row.school)))
+            .run();
+        }
+        return 'changed' as const;
+      });
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+      await this.setPendingEmail(userId, null, at);
+      return 'taken' as const;
+    }
   }
 
   async updatePasswordHash(userId: string, hash: string, at: Date) {
@@ -94,7 +150,18 @@ export class SqliteUserRepository implements UserRepository {
   }
 
   async describe(userId: string): Promise<Me | null> {
-    const user = this.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, userId)).get();
+    const user = this.db
+      .select({
+        id: users.id,
+        email: users.email,
+        verifiedUniversity: users.verifiedUniversity,
+        pendingEmail: users.pendingEmail,
+        university: profiles.university,
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, userId))
+      .get();
     if (!user) return null;
     const agreement = this.db
       .select({ id: userAgreements.id })
@@ -118,7 +185,16 @@ export class SqliteUserRepository implements UserRepository {
       .from(adminUsers)
       .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)))
       .get();
-    return { id: user.id, email: user.email, hasAgreement: !!agreement, hasProfile: !!profile, isAdmin: !!admin };
+    return {
+      id: user.id,
+      email: user.email,
+      hasAgreement: !!agreement,
+      hasProfile: !!profile,
+      isAdmin: !!admin,
+      verifiedUniversity: user.verifiedUniversity,
+      schoolVerified: isSchoolVerified(user.verifiedUniversity, user.university),
+      pendingEmail: user.pendingEmail,
+    };
   }
 }
 

@@ -1,5 +1,6 @@
 /** Handlers only translate: validated input → use case → response (style habit 7). */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { confirmEmailChange, requestEmailChange } from '../../../core/accounts/change-email';
 import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
 import type { AccountDeps } from '../../../core/accounts/ports';
 import { passwordErrors } from '../../../core/accounts/rules';
@@ -92,6 +93,17 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
     const me = await deps.users.describe(user.id);
     if (!me) throw new DomainFailure(unauthenticated());
     return c.json({ user: me }, 200);
+  });
+
+  app.openapi(routes.requestEmailChangeRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(unwrap(await requestEmailChange(deps, user.id, c.req.valid('json'), ctx(c))), 202);
+  });
+
+  app.openapi(routes.confirmEmailChangeRoute, async (c) => {
+    const { token } = c.req.valid('query');
+    const result = token ? await confirmEmailChange(deps, { token }, ctx(c)) : null;
+    return c.redirect(result?.ok ? '/settings?email_changed=1' : '/settings?email_change_error=1', 302);
   });
 
   app.openapi(routes.saveAgreementRoute, async (c) => {

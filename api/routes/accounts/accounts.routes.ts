@@ -15,6 +15,14 @@ export const MeSchema = z
     hasAgreement: z.boolean(),
     hasProfile: z.boolean(),
     isAdmin: z.boolean(),
+    verifiedUniversity: z
+      .string()
+      .nullable()
+      .openapi({
+        description: 'The school the confirmed address belongs to; null for a domain not in the reference data',
+      }),
+    schoolVerified: z.boolean().openapi({ description: "The profile's school is the derived one" }),
+    pendingEmail: z.string().nullable().openapi({ description: 'A requested new address waiting for its link' }),
   })
   .openapi('Me');
 
@@ -127,6 +135,41 @@ export const meRoute = createRoute({
   'x-access': 'user',
   security: SESSION_SECURITY,
   responses: { 200: jsonResponse(UserEnvelope, 'The current user'), ...problems([401]) },
+});
+
+export const requestEmailChangeRoute = createRoute({
+  method: 'post',
+  path: '/api/me/email',
+  tags,
+  summary: 'Ask to change the address: a link goes to the new .edu address, a notice to the current one',
+  description:
+    'The address changes, and the school is derived again, only when the link is opened. An address another account has answers the same as a free one.',
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  request: { body: jsonBody(z.strictObject({ newEmail: Email, password: Password })) },
+  responses: {
+    202: jsonResponse(
+      z.object({ sent: z.literal(true), pendingEmail: z.string() }),
+      'Sent to the new address if it can be used',
+    ),
+    ...problems([401, 429], { body: true, mutating: true }),
+  },
+});
+
+export const confirmEmailChangeRoute = createRoute({
+  method: 'get',
+  path: '/api/auth/confirm-email-change',
+  tags,
+  summary: 'Address-change link target: swaps the address, derives the school, redirects to Settings',
+  'x-access': 'anonymous',
+  request: { query: z.object({ token: z.string().max(200).optional() }) },
+  responses: {
+    302: {
+      description:
+        'Redirect to /settings?email_changed=1, or /settings?email_change_error=1 for a bad, used or expired link',
+    },
+    ...problems([400]),
+  },
 });
 
 export const AgreementSchema = z

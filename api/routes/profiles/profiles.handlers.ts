@@ -3,6 +3,7 @@ import { deletePhoto, reorderPhotos, uploadPhoto } from '../../../core/profiles/
 import type { ProfileDeps } from '../../../core/profiles/ports';
 import { suggest } from '../../../core/profiles/rules';
 import { completeProfile, updateProfile } from '../../../core/profiles/save-profile';
+import { ownSchool } from '../../../core/profiles/school';
 import { getOwnProfile, viewProfile } from '../../../core/profiles/view-profile';
 import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
@@ -33,7 +34,8 @@ export function profilesRouter(deps: ProfileDeps & LimitDeps) {
 
   app.openapi(routes.getOwnProfileRoute, async (c) => {
     const user = requireUser(c);
-    return c.json({ profile: toOwnProfileDto(await getOwnProfile(deps, user.id)) }, 200);
+    const profile = await getOwnProfile(deps, user.id);
+    return c.json({ profile: toOwnProfileDto(profile, await ownSchool(deps, profile)) }, 200);
   });
 
   app.openapi(routes.uploadPhotoRoute, async (c) => {
@@ -58,13 +60,13 @@ export function profilesRouter(deps: ProfileDeps & LimitDeps) {
   app.openapi(routes.completeProfileRoute, async (c) => {
     const user = requireUser(c);
     const profile = unwrap(await completeProfile(deps, user.id, c.req.valid('json')));
-    return c.json({ profile: toOwnProfileDto(profile) }, 200);
+    return c.json({ profile: toOwnProfileDto(profile, await ownSchool(deps, profile)) }, 200);
   });
 
   app.openapi(routes.updateProfileRoute, async (c) => {
     const user = requireUser(c);
     const profile = unwrap(await updateProfile(deps, user.id, c.req.valid('json')));
-    return c.json({ profile: toOwnProfileDto(profile) }, 200);
+    return c.json({ profile: toOwnProfileDto(profile, await ownSchool(deps, profile)) }, 200);
   });
 
   app.openapi(routes.viewProfileRoute, async (c) => {

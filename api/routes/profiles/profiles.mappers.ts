@@ -1,8 +1,9 @@
 /** Allow-list mappers (style habit 9): a new column never reaches a client by default. */
 import { isProfileComplete, profileCompletion } from '../../../core/profiles/completeness';
 import type { Profile } from '../../../core/profiles/model';
+import type { OwnSchool } from '../../../core/profiles/school';
 
-export function toOwnProfileDto(p: Profile) {
+export function toOwnProfileDto(p: Profile, school: OwnSchool) {
   return {
     userId: p.userId,
     name: p.basics?.name ?? null,
@@ -21,6 +22,8 @@ export function toOwnProfileDto(p: Profile) {
     isComplete: isProfileComplete(p),
     completion: profileCompletion(p),
     updatedAt: p.updatedAt?.toISOString() ?? null,
+    verifiedUniversity: school.verifiedUniversity,
+    schoolVerified: school.schoolVerified,
   };
 }
 

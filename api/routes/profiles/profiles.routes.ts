@@ -80,6 +80,11 @@ export const OwnProfileSchema = z
     isComplete: z.boolean(),
     completion: z.object({ percent: z.number(), missing: z.array(z.string()) }),
     updatedAt: z.string().nullable(),
+    verifiedUniversity: z.string().nullable().openapi({
+      description:
+        'The school the confirmed address gives (issue 16); when set, it is the only school the profile may have',
+    }),
+    schoolVerified: z.boolean().openapi({ description: "The profile's school is the derived one" }),
   })
   .openapi('OwnProfile');
 

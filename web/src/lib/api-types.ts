@@ -57,6 +57,7 @@ export type Problem = Partial<components['schemas']['Problem']> & { status: numb
 export type Endpoints = {
   'GET /api/config': Contract<'get', '/api/config'>;
   'GET /api/me': Contract<'get', '/api/me'>;
+  'POST /api/me/email': Contract<'post', '/api/me/email'>;
   'POST /api/auth/sign-up': Contract<'post', '/api/auth/sign-up'>;
   'POST /api/auth/resend-confirmation': Contract<'post', '/api/auth/resend-confirmation'>;
   'POST /api/auth/sign-in': Contract<'post', '/api/auth/sign-in'>;

@@ -13,6 +13,9 @@ export const db = factory({
     hasAgreement: Boolean,
     hasProfile: Boolean,
     isAdmin: Boolean,
+    // Issue 16: the school the confirmed address gives (null: not a known school), a pending new address.
+    verifiedUniversity: nullable(String),
+    pendingEmail: nullable(String),
   },
   session: { id: primaryKey(nextId), userId: String },
   agreement: {
@@ -123,6 +126,8 @@ type UserSeed = Partial<{
   hasAgreement: boolean;
   hasProfile: boolean;
   isAdmin: boolean;
+  verifiedUniversity: string | null;
+  pendingEmail: string | null;
 }>;
 
 export const VALID_PASSWORD = 'Sunny-Dorm7';
@@ -135,6 +140,8 @@ export function seedUser(seed: UserSeed = {}) {
     hasAgreement: true,
     hasProfile: true,
     isAdmin: false,
+    verifiedUniversity: null,
+    pendingEmail: null,
     ...seed,
   });
 }

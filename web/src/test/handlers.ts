@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import {
   ACCOUNT_MESSAGES,
+  emailChangeErrors,
   isPendingAgreement,
   normalizeEmail,
   resetRequestErrors,
@@ -45,6 +46,9 @@ const toMe = (user: NonNullable<ReturnType<typeof currentUser>>): Me => ({
   hasAgreement: user.hasAgreement,
   hasProfile: user.hasProfile,
   isAdmin: user.isAdmin,
+  verifiedUniversity: user.verifiedUniversity,
+  schoolVerified: false,
+  pendingEmail: user.pendingEmail,
 });
 
 type Credentials = { email: string; password: string };
@@ -77,6 +81,8 @@ export const handlers = [
       hasAgreement: false,
       hasProfile: false,
       isAdmin: false,
+      verifiedUniversity: null,
+      pendingEmail: null,
     });
     db.mail.create({ to: email, kind: 'confirmation' });
     return HttpResponse.json({ email }, { status: 201 });
@@ -120,6 +126,24 @@ export const handlers = [
     const body = (await request.json()) as { token: string; password: string };
     if (body.token !== 'good-token') return problem(400, 'ACCOUNTS.INVALID_TOKEN', ACCOUNT_MESSAGES.invalidToken);
     return HttpResponse.json({ reset: true });
+  }),
+
+  // Issue 16 §1: the same answer whether or not the address is taken; the link goes to the new one.
+  http.post('/api/me/email', async ({ request }) => {
+    const user = currentUser();
+    if (!user) return unauthenticated();
+    const body = (await request.json()) as { newEmail: string; password: string };
+    const errors = emailChangeErrors(body);
+    if (errors.length > 0) return validation(errors);
+    if (body.password !== user.password) {
+      return validation([{ path: 'password', message: ACCOUNT_MESSAGES.wrongPassword }]);
+    }
+    const pendingEmail = normalizeEmail(body.newEmail);
+    if (pendingEmail === user.email) return validation([{ path: 'newEmail', message: ACCOUNT_MESSAGES.sameEmail }]);
+    db.user.update({ where: { id: { equals: user.id } }, data: { pendingEmail } });
+    if (!findUserByEmail(pendingEmail)) db.mail.create({ to: pendingEmail, kind: 'email-change' });
+    db.mail.create({ to: user.email, kind: 'email-change-notice' });
+    return HttpResponse.json({ sent: true, pendingEmail }, { status: 202 });
   }),
 
   http.post('/api/agreements', async ({ request }) => {

@@ -73,8 +73,13 @@ function toCore(userId: string): Profile {
   };
 }
 
+/** The school the user's confirmed address gives (issue 16 §1), as the server keeps it. */
+const verifiedUniversityOf = (userId: string) =>
+  db.user.findFirst({ where: { id: { equals: userId } } })?.verifiedUniversity ?? null;
+
 export function ownProfileDto(userId: string): OwnProfile {
   const p = toCore(userId);
+  const verifiedUniversity = verifiedUniversityOf(userId);
   return {
     userId,
     name: p.basics?.name ?? null,
@@ -93,6 +98,8 @@ export function ownProfileDto(userId: string): OwnProfile {
     isComplete: isProfileComplete(p),
     completion: profileCompletion(p),
     updatedAt: p.updatedAt?.toISOString() ?? null,
+    verifiedUniversity,
+    schoolVerified: verifiedUniversity !== null && verifiedUniversity === (p.basics?.university ?? null),
   };
 }
 
@@ -142,6 +149,7 @@ function save(userId: string, body: ProfileInput, mode: 'complete' | 'edit') {
   const basics = checkBasics(
     body.basics,
     (name) => UNIVERSITY_NAMES.find((n) => n.toLowerCase() === name.toLowerCase()) ?? null,
+    verifiedUniversityOf(userId),
   );
   const prefs = checkPreferences(body.preferences, { requireAll: mode === 'complete', today: TEST_TODAY });
   const lifestyle = body.lifestyle ? checkLifestyle(body.lifestyle) : null;

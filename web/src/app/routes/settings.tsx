@@ -1,6 +1,6 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import { Link, type NavigateFunction, useNavigate } from 'react-router-dom';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link, type NavigateFunction, useNavigate, useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
@@ -16,6 +16,7 @@ import {
   LightbulbIcon,
   LockIcon,
   LogOutIcon,
+  MailIcon,
   PencilIcon,
   PhoneIcon,
   ShieldIcon,
@@ -28,12 +29,13 @@ import { meQueryKey, useMe } from '../../features/auth/api/get-me';
 import { signOut } from '../../features/auth/api/sign-out';
 import { openCookiePreferences } from '../../features/consent/api/cookie-preferences';
 import { HiddenWordsSection } from '../../features/hidden-words/components/hidden-words-section';
+import { ChangeEmailDialog } from '../../features/settings/components/change-email-dialog';
 import { DataManagementDialog } from '../../features/settings/components/data-management-dialog';
 import { FeatureRequestsDialog } from '../../features/settings/components/feature-requests-dialog';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 
-type Modal = 'feature-requests' | 'data' | 'sign-out' | null;
+type Modal = 'feature-requests' | 'data' | 'sign-out' | 'email' | null;
 
 type Row = { label: string; description: string; icon: ReactNode } & (
   | { to: string }
@@ -48,6 +50,7 @@ export function SettingsRoute() {
   const me = useMe();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  useEmailChangeOutcome();
 
   // D25: a deletion hides the account at once, so the session ends here too.
   async function afterDeletion() {
@@ -75,6 +78,14 @@ export function SettingsRoute() {
           description: 'Photos, basics, prompts and preferences',
           icon: icon(PencilIcon),
           to: paths.editProfile,
+        },
+        {
+          label: 'Change Email',
+          description: me.data?.pendingEmail
+            ? `Waiting for the link sent to ${me.data.pendingEmail}`
+            : 'Your university address, which sets your school',
+          icon: icon(MailIcon),
+          onClick: () => setModal('email'),
         },
         {
           label: 'Resource Hub',
@@ -224,8 +235,40 @@ export function SettingsRoute() {
         onAccountDeleted={() => void afterDeletion()}
       />
       <SignOutDialog open={modal === 'sign-out'} onOpenChange={close} />
+      {me.data && (
+        <ChangeEmailDialog
+          open={modal === 'email'}
+          onOpenChange={close}
+          currentEmail={me.data.email}
+          pendingEmail={me.data.pendingEmail}
+          onRequested={() => void queryClient.invalidateQueries({ queryKey: meQueryKey })}
+        />
+      )}
     </PageShell>
   );
+}
+
+/**
+ * The address-change link lands here (issue 16 §1): `email_changed=1` or `email_change_error=1`.
+ * The result is told once, the account refreshed (new address and school) and the query removed.
+ */
+function useEmailChangeOutcome() {
+  const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
+  const changed = params.get('email_changed') === '1';
+  const failed = params.get('email_change_error') === '1';
+  useEffect(() => {
+    if (!changed && !failed) return;
+    if (changed) {
+      toast.success('Your address is changed', { description: 'Your school now comes from your new address.' });
+      void queryClient.invalidateQueries();
+    } else {
+      toast.error('This link is invalid or has expired.', {
+        description: 'Ask for a new one from Change Email. Your address stays as it was.',
+      });
+    }
+    setParams({}, { replace: true });
+  }, [changed, failed, queryClient, setParams]);
 }
 
 const rowClasses =

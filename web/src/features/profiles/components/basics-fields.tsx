@@ -1,4 +1,5 @@
 import { BIO_MAX, GENDERS, MAJOR_MAX, NAME_MAX, PROFILE_MESSAGES } from '../../../../../core/profiles/rules';
+import { LockIcon } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select';
 import { TextareaField } from '../../../components/ui/textarea';
@@ -11,10 +12,45 @@ type BasicsFieldsProps = {
   errors?: Record<string, string>;
   /** Show "choose from the list" once the user has typed a university that is not chosen. */
   showUniversityHint?: boolean;
+  /**
+   * The school the confirmed address gives (issue 16 §1): shown locked when set; null means the
+   * address's domain is not a known school, so the list is open and the school is not verified.
+   * Left out, the field is the plain list.
+   */
+  verifiedUniversity?: string | null;
 };
 
+/** The school from the confirmed address: read-only, with why and where to change it (issue 16 §1). */
+function LockedUniversity({ school, error }: { school: string; error?: string }) {
+  return (
+    <TextField
+      label={
+        <span className="inline-flex items-center gap-1.5">
+          University <LockIcon className="size-4 text-ink-600" />
+        </span>
+      }
+      value={school}
+      readOnly
+      className="sm:col-span-2"
+      hint={
+        <>
+          <span className="font-semibold text-success-700">School verified.</span> It comes from your confirmed
+          university e-mail address. To change school, change your address in Settings.
+        </>
+      }
+      error={error}
+    />
+  );
+}
+
 /** Name, university, major, class year, gender and bio (001 §3 Profile; 001 §5 editor rules). */
-export function BasicsFields({ value, onChange, errors = {}, showUniversityHint = true }: BasicsFieldsProps) {
+export function BasicsFields({
+  value,
+  onChange,
+  errors = {},
+  showUniversityHint = true,
+  verifiedUniversity,
+}: BasicsFieldsProps) {
   const universityError =
     errors['basics.university'] ??
     (showUniversityHint && value.university.trim() && !value.universityChosen
@@ -40,18 +76,28 @@ export function BasicsFields({ value, onChange, errors = {}, showUniversityHint 
         error={errors['basics.name']}
         className="sm:col-span-2"
       />
-      <div className="sm:col-span-2">
-        <SuggestionCombobox
-          kind="universities"
-          label="University"
-          required
-          placeholder="Start typing your university"
-          value={value.university}
-          onChange={(text) => onChange({ university: text, universityChosen: false })}
-          onSelect={(item) => onChange({ university: item, universityChosen: true })}
-          error={universityError}
-        />
-      </div>
+      {verifiedUniversity ? (
+        <LockedUniversity school={verifiedUniversity} error={errors['basics.university']} />
+      ) : (
+        <div className="flex flex-col gap-1.5 sm:col-span-2">
+          <SuggestionCombobox
+            kind="universities"
+            label="University"
+            required
+            placeholder="Start typing your university"
+            value={value.university}
+            onChange={(text) => onChange({ university: text, universityChosen: false })}
+            onSelect={(item) => onChange({ university: item, universityChosen: true })}
+            error={universityError}
+          />
+          {verifiedUniversity === null && (
+            <p className="text-sm text-ink-600">
+              <span className="font-semibold text-ink-800">School not verified.</span> Your e-mail address is not from a
+              school we know, so choose yours from the list; it shows as not verified.
+            </p>
+          )}
+        </div>
+      )}
       <SuggestionCombobox
         kind="majors"
         label="Major"

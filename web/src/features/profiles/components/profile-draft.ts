@@ -157,14 +157,22 @@ export const filledPreferences = (p: PreferencesDraft) => filledRequiredPreferen
 
 export const preferencesComplete = (p: PreferencesDraft) => filledPreferences(p) === REQUIRED_PREFERENCES.length;
 
+/**
+ * The basics with the school the confirmed address gives in place (issue 16 §1): the server
+ * refuses any other, so the draft always carries it.
+ */
+export const withVerifiedSchool = (basics: BasicsDraft, verifiedUniversity: string | null | undefined): BasicsDraft =>
+  verifiedUniversity ? { ...basics, university: verifiedUniversity, universityChosen: true } : basics;
+
 /** The editor's starting state from the saved profile. */
 export function draftFromProfile(profile: OwnProfile) {
   const pref = profile.preferences;
+  const school = profile.verifiedUniversity ?? profile.university;
   const basics: BasicsDraft = {
     name: profile.name ?? '',
     bio: profile.bio ?? '',
-    university: profile.university ?? '',
-    universityChosen: !!profile.university,
+    university: school ?? '',
+    universityChosen: !!school,
     major: profile.major ?? '',
     graduationYear: profile.graduationYear ? String(profile.graduationYear) : '',
     gender: profile.gender ?? '',

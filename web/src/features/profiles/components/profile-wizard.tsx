@@ -29,6 +29,7 @@ import {
   toBasicsInput,
   toPreferencesInput,
   toPromptInputs,
+  withVerifiedSchool,
 } from './profile-draft';
 import { PromptPicker } from './prompt-picker';
 
@@ -74,7 +75,9 @@ export function ProfileWizard({ onExit, onCompleted, headerActions }: ProfileWiz
   const complete = useCompleteProfile();
   const [step, setStep] = useState<Step>(1);
   const [prompts, setPrompts] = useState<PromptDraft[]>([]);
-  const [basics, setBasics] = useState<BasicsDraft>(emptyBasics);
+  const [draftBasics, setBasics] = useState<BasicsDraft>(emptyBasics);
+  const verifiedUniversity = profile.data?.verifiedUniversity;
+  const basics = withVerifiedSchool(draftBasics, verifiedUniversity);
   const [preferences, setPreferences] = useState<PreferencesDraft>(emptyPreferences);
   const [error, setError] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -220,6 +223,7 @@ export function ProfileWizard({ onExit, onCompleted, headerActions }: ProfileWiz
                     value={basics}
                     onChange={(p) => setBasics((b) => ({ ...b, ...p }))}
                     errors={fieldErrors}
+                    verifiedUniversity={verifiedUniversity}
                   />
                 </Section>
                 <Section title="Your roommate preferences" description="Fields marked * are required.">

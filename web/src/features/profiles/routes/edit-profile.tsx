@@ -174,7 +174,12 @@ function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSaved: () 
       </EditorSection>
 
       <EditorSection id="basics" title="Basic information">
-        <BasicsFields value={basics} onChange={(p) => setBasics((b) => ({ ...b, ...p }))} errors={fieldErrors} />
+        <BasicsFields
+          value={basics}
+          onChange={(p) => setBasics((b) => ({ ...b, ...p }))}
+          errors={fieldErrors}
+          verifiedUniversity={profile.verifiedUniversity}
+        />
       </EditorSection>
 
       <EditorSection id="prompts" title="Prompts" description={`Answer ${PROMPTS_REQUIRED} prompts.`}>
