@@ -130,8 +130,10 @@ describe.skipIf(browserMissing)('profiles journey (Chromium)', () => {
     await page.getByText('Step 3 of 3').waitFor();
     await page.getByText('Complete all required preferences to finish').waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill('Maya Lopez');
-    await page.getByRole('combobox', { name: 'University' }).fill('los angeles');
-    await page.getByRole('option', { name: 'University of California, Los Angeles' }).click();
+    // The school comes from the confirmed @ucla.edu address (issue 16 §1): shown locked, not chosen.
+    const school = page.getByRole('textbox', { name: 'University' });
+    expect(await school.inputValue()).toBe('University of California, Los Angeles');
+    expect(await school.getAttribute('readonly')).not.toBeNull();
     await page.getByRole('combobox', { name: 'Major' }).fill('psych');
     await page.getByRole('option', { name: 'Psychology', exact: true }).click();
     await page.getByLabel('Class year').selectOption('2027');
