@@ -28,6 +28,7 @@ export async function listen(
       flags: built.db.contentFlags,
       moderation: built.moderation,
       realtime: built.realtime,
+      badges: built.db.profiles,
     },
     subscriptions: built.db.subscriptions,
     authenticate: (cookie) => sessionFromCookieHeader(built.sessionDeps, cookie),

@@ -67,3 +67,13 @@ export const SESSION_SECURITY = [{ sessionCookie: [] }];
  * `x-access`; the route-inventory test fails for a route without one.
  */
 export type Access = 'anonymous' | 'user' | 'owner' | 'match' | 'gold' | 'group-admin' | 'admin';
+
+/** Issue 16's badges, on every card, list and header that shows another student. */
+export const TrustBadgesSchema = z
+  .object({
+    schoolVerified: z
+      .boolean()
+      .openapi({ description: "The school of the student's confirmed address is the school on their profile" }),
+    photoVerified: z.boolean().openapi({ description: 'An admin matched a live selfie to their current main photo' }),
+  })
+  .openapi('TrustBadges');

@@ -4,6 +4,7 @@
  * university first when that toggle is on. At most 50 (001 §9).
  */
 import { ENTITLEMENTS, type Plan } from '../billing/entitlements';
+import type { TrustBadges } from '../profiles/model';
 import {
   type Compatibility,
   compatibilityFactors,
@@ -34,6 +35,7 @@ export type DeckCandidate = {
   isBoosted: boolean;
   superLikedYou: boolean;
   prompt: { promptText: string; response: string } | null;
+  badges: TrustBadges;
   filterable: Parameters<typeof passesFilters>[0];
 };
 
@@ -76,6 +78,7 @@ export function withinReach(viewer: Campus, candidate: Campus, plan: Plan): bool
     includeNearbyUniversities: true,
     includeMetroArea: true,
     prioritizeSameUniversity: true,
+    verifiedOnly: false,
     filters: {},
   };
   return placement(viewer, candidate, widest) !== null;

@@ -37,6 +37,8 @@ export type DeckOptions = {
   includeNearbyUniversities?: boolean;
   includeMetroArea?: boolean;
   prioritizeSameUniversity?: boolean;
+  /** Issue 16: only photo-verified students. Free for everyone (safety is not paywalled), not an advanced filter. */
+  verifiedOnly?: boolean;
   filters?: AdvancedFilters;
 };
 
@@ -45,6 +47,7 @@ export type ResolvedDeckOptions = {
   includeNearbyUniversities: boolean;
   includeMetroArea: boolean;
   prioritizeSameUniversity: boolean;
+  verifiedOnly: boolean;
   filters: AdvancedFilters;
 };
 
@@ -97,6 +100,7 @@ export function resolveDeckOptions(options: DeckOptions, plan: Plan): Result<Res
     includeNearbyUniversities: options.includeNearbyUniversities ?? true,
     includeMetroArea: options.includeMetroArea ?? true,
     prioritizeSameUniversity: options.prioritizeSameUniversity ?? true,
+    verifiedOnly: options.verifiedOnly ?? false,
     filters,
   });
 }

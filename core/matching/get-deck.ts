@@ -50,6 +50,7 @@ export async function getDeck(
     exclude: [...new Set([userId, ...memberIds])],
     limit: POOL_SIZE,
     now,
+    verifiedOnly: options.verifiedOnly,
   });
   const entries = buildDeck({ campus: viewer.campus, members }, pool, options, DECK_SIZE);
   const hydrated = new Map((await deps.discovery.hydrate(entries)).map((h) => [h.userId, h]));

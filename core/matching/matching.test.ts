@@ -176,6 +176,7 @@ describe('geo', () => {
       includeNearbyUniversities: true,
       includeMetroArea: true,
       prioritizeSameUniversity: true,
+      verifiedOnly: false,
       filters: {},
     };
     expect(names(base)).toEqual(['UCLA', 'USC', 'Pepperdine']);

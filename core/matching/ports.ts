@@ -2,6 +2,7 @@
 import type { Subscription } from '../billing/entitlements';
 import type { BoostState } from '../likes/boosts';
 import type { SwipeAction, SwipeDecision, SwipeRecord, SwipeState } from '../likes/rules';
+import type { TrustBadges } from '../profiles/model';
 import type { Clock } from '../shared/clock';
 import type { DomainError } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
@@ -18,6 +19,8 @@ export type PoolQuery = {
   exclude: string[];
   limit: number;
   now: Date;
+  /** Only students whose photo is verified (issue 16's "Verified only"). */
+  verifiedOnly: boolean;
 };
 
 /** A profile as cards and lists show it (no private fields). */
@@ -32,6 +35,7 @@ export type ProfileCard = {
   photos: string[];
   prompt: { promptText: string; response: string } | null;
   person: MatchPerson;
+  badges: TrustBadges;
 };
 
 export interface DiscoveryRepository {

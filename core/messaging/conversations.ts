@@ -9,7 +9,7 @@ import { err, ok, type Result } from '../shared/result';
 import { MESSAGE_MAX } from '../shared/sanitize';
 import type { ConversationSummary, Message, MessagingDeps, RealtimeBus } from './ports';
 import { toMessageDto } from './ports';
-import { cleanMessage, MESSAGE_WINDOW_MS, MESSAGES_PER_HOUR, messageErrors } from './rules';
+import { cleanMessage, MESSAGE_MESSAGES, MESSAGE_WINDOW_MS, MESSAGES_PER_HOUR, messageErrors } from './rules';
 
 /** The conversation's participants when the user is one of them; 404 otherwise (existence not revealed). */
 async function membership(deps: Pick<MessagingDeps, 'conversations'>, conversationId: string, userId: string) {
@@ -107,6 +107,46 @@ export async function sendMessage(
     ),
   );
   return ok(message);
+}
+
+/**
+ * Issue 16's "Ask to verify": a polite system message to the other student, who is not photo
+ * verified yet, and their notification (the message itself, live). `reserve` spends the
+ * once-a-week budget per conversation after the checks and before the write, so a burst cannot
+ * repeat it and a refused request (a stranger, a verified student) spends nothing.
+ */
+export async function askToVerify(
+  deps: MessagingDeps,
+  userId: string,
+  conversationId: string,
+  reserve: () => Promise<void>,
+): Promise<Result<Message, DomainError>> {
+  const member = await visibleMembership(deps, conversationId, userId);
+  if (!member) return err(messageErrors.notFound());
+  if ((await deps.badges.badges(member.other)).photoVerified) return err(messageErrors.alreadyVerified());
+  await reserve();
+  const now = deps.clock.now();
+  const stored = await deps.conversations.send(
+    {
+      id: deps.ids.newId(),
+      kind: 'verification_request',
+      conversationId,
+      senderId: userId,
+      content: MESSAGE_MESSAGES.verificationRequest,
+      createdAt: now,
+    },
+    new Date(now.getTime() - MESSAGE_WINDOW_MS),
+    // It counts toward the hourly cap like any message (D19), and is never refused by it alone:
+    // the weekly budget already bounds it.
+    () => true,
+  );
+  if (!stored) return err(messageErrors.notFound());
+  await Promise.all(
+    [userId, member.other].map((viewer) =>
+      deps.realtime.publish(viewer, { type: 'message.created', message: toMessageDto(stored, viewer) }),
+    ),
+  );
+  return ok(stored);
 }
 
 /**

@@ -2,11 +2,16 @@
 import type { AutoFlag } from '../moderation/auto-flag';
 import type { MessageClassifier } from '../moderation/classifier';
 import { type MessageWarning, warningFor } from '../moderation/warnings';
+import type { TrustBadges } from '../profiles/model';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 
+/** A student's text, or a system message such as issue 16's "Ask to verify" request. */
+export type MessageKind = 'text' | 'verification_request';
+
 export type Message = {
   id: string;
+  kind: MessageKind;
   seq: number;
   conversationId: string;
   senderId: string;
@@ -31,7 +36,10 @@ export type ConversationSummary = {
 export type Relationship = { matched: boolean; blocked: boolean; otherActive: boolean };
 
 /** A message to store: delivered unless `pendingReview` holds it back (issue 15). */
-export type SendInput = Omit<Message, 'seq' | 'isRead' | 'flag' | 'pendingReview'> & { pendingReview?: boolean };
+export type SendInput = Omit<Message, 'seq' | 'isRead' | 'flag' | 'pendingReview' | 'kind'> & {
+  pendingReview?: boolean;
+  kind?: MessageKind;
+};
 
 export interface ConversationRepository {
   /** Creates the conversation and its two participants, or returns the existing one (001 §4). */
@@ -104,6 +112,7 @@ export const REALTIME_CLOSE = { sessionEnded: 4001, sessionExpired: 4002 } as co
 
 export type MessageDto = {
   id: string;
+  kind: MessageKind;
   seq: number;
   conversationId: string;
   senderId: string;
@@ -139,11 +148,14 @@ export type MessagingDeps = {
   /** The abuse classifier (issue 15) that decides what is flagged for review. */
   moderation: MessageClassifier;
   realtime: RealtimeBus;
+  /** Issue 16: whether the other student is verified already ("Ask to verify"). */
+  badges: { badges(userId: string): Promise<TrustBadges> };
 };
 
 /** The message as `viewerId` sees it: the sender never learns it was flagged (issue 15). */
 export const toMessageDto = (m: Message, viewerId: string): MessageDto => ({
   id: m.id,
+  kind: m.kind,
   seq: m.seq,
   conversationId: m.conversationId,
   senderId: m.senderId,

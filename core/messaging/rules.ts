@@ -21,6 +21,10 @@ export const MESSAGE_MESSAGES = {
   blocked: 'You can no longer message this person.',
   notMatched: 'You can only message your matches.',
   tooLong: 'Messages can be at most 10,000 characters.',
+  alreadyVerified: 'They already have a Photo verified badge.',
+  /** Issue 16's "Ask to verify": the polite request the other student receives. */
+  verificationRequest:
+    "Could you verify your photo? It's a quick live selfie that an admin checks, and the Photo verified badge helps us both know we're talking to the real person.",
 } as const;
 
 export const messageErrors = {
@@ -35,6 +39,7 @@ export const messageErrors = {
   closed: () => new DomainError('MESSAGES.CLOSED', MESSAGE_MESSAGES.blocked),
   notMatched: () => new DomainError('MESSAGES.NOT_MATCHED', MESSAGE_MESSAGES.notMatched),
   tooLong: () => new DomainError('MESSAGES.TOO_LONG', MESSAGE_MESSAGES.tooLong),
+  alreadyVerified: () => new DomainError('MESSAGES.ALREADY_VERIFIED', MESSAGE_MESSAGES.alreadyVerified),
   /** Issue 15's nudge: resend with `confirmed: true` ("Send anyway"); nothing was stored. */
   confirmNeeded: () =>
     new DomainError('MESSAGES.CONFIRM_NEEDED', NUDGE_MESSAGES.detail, undefined, NUDGE_MESSAGES.title),

@@ -16,4 +16,11 @@ export type Profile = {
   updatedAt: Date | null;
 };
 
+/**
+ * What another student sees of someone's verification (issue 16): the school their confirmed
+ * address belongs to is the one on their profile, and an admin matched a live selfie to their
+ * current main photo.
+ */
+export type TrustBadges = { schoolVerified: boolean; photoVerified: boolean };
+
 export type PromptSummary = { id: string; promptText: string; category: string; displayOrder: number };

@@ -3,7 +3,7 @@ import type { ContentFlagRepository } from '../messaging/ports';
 import type { MessageClassifier } from '../moderation/classifier';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
-import type { Photo, Profile, PromptSummary } from './model';
+import type { Photo, Profile, PromptSummary, TrustBadges } from './model';
 import type { Basics, LifestyleInput, Preferences, PromptAnswerInput } from './rules';
 import type { VisibilityLookup } from './visibility';
 
@@ -15,6 +15,8 @@ export type ProfileWrite = {
 };
 
 export interface ProfileRepository extends VisibilityLookup {
+  /** Issue 16's badges as other students see them; none for a missing profile. */
+  badges(userId: string): Promise<TrustBadges>;
   get(userId: string): Promise<Profile | null>;
   listPhotos(userId: string): Promise<Photo[]>;
   /** Appends a photo unless the user already has `max`; atomic, so two uploads cannot make a seventh. */

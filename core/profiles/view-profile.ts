@@ -3,7 +3,7 @@ import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { isProfileComplete } from './completeness';
 import { profileErrors } from './errors';
-import type { Profile } from './model';
+import type { Profile, TrustBadges } from './model';
 import type { ProfileDeps } from './ports';
 import { mayView } from './visibility';
 
@@ -30,9 +30,9 @@ export async function viewProfile(
   deps: Pick<ProfileDeps, 'profiles'>,
   viewerId: string,
   targetId: string,
-): Promise<Result<Profile, DomainError>> {
+): Promise<Result<Profile & { badges: TrustBadges }, DomainError>> {
   const profile = await deps.profiles.get(targetId);
   if (!profile || !isProfileComplete(profile)) return err(profileErrors.notFound());
   if (!(await mayView({ visibility: deps.profiles }, viewerId, targetId))) return err(profileErrors.notFound());
-  return ok(profile);
+  return ok({ ...profile, badges: await deps.profiles.badges(targetId) });
 }

@@ -65,6 +65,9 @@ export const WRITE_LIMITS = {
   joinFailuresPerUser: { limit: 10, windowMs: HOUR },
   joinFailuresPerIp: { limit: 30, windowMs: HOUR },
   reportsPerUser: { limit: 10, windowMs: DAY },
+  /** Issue 16's "Ask to verify": once a week in one conversation, a few a day in all. */
+  verifyAsksPerConversation: { limit: 1, windowMs: 7 * DAY },
+  verifyAsksPerUser: { limit: 10, windowMs: DAY },
   reportsPerIp: { limit: 30, windowMs: DAY },
   featureRequestsPerUser: { limit: 10, windowMs: DAY },
   featureRequestsPerIp: { limit: 20, windowMs: DAY },

@@ -186,7 +186,11 @@ describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
     await page.getByRole('img', { name: /^Sign-ups/ }).waitFor();
     // The removal fed back: of one reviewed auto-flag, one upheld (issue 15).
     const precision = page.getByRole('table', { name: 'Auto-flag precision' });
-    await precision.getByRole('row', { name: /All categories/ }).getByText('100% (1/1)').last().waitFor();
+    await precision
+      .getByRole('row', { name: /All categories/ })
+      .getByText('100% (1/1)')
+      .last()
+      .waitFor();
     await expectAccessible(page, 'Analytics tab');
     await shoot(page, 'analytics');
 

@@ -27,8 +27,10 @@ import {
   PROFILE_COLUMNS,
   type ProfileRow,
   SWIPEABLE,
+  toBadges,
   toPerson,
   toSwipe,
+  VERIFIED_ONLY,
   VISIBLE,
 } from '../shared/discovery-rows';
 import { mediaUrl } from './profiles.repository';
@@ -48,9 +50,9 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
 
   constructor(private readonly sql: PgSql) {
     this.byUniversity = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.university = @university AND ${ELIGIBLE} LIMIT @limit`;
+       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY} LIMIT @limit`;
     this.byIds = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE}`;
+       WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}`;
     this.boosted = 'SELECT DISTINCT user_id AS id FROM boosts WHERE starts_at <= @now AND ends_at > @now';
     this.superLikers = `SELECT user_id AS id FROM matches WHERE matched_user_id = @me AND is_super_like = 1 AND status = 'liked'`;
     this.photosFor = `SELECT user_id, storage_key FROM photos WHERE user_id IN (SELECT value FROM json_array_elements_text(@ids::json)) ORDER BY user_id, position`;
@@ -119,6 +121,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       person,
       isBoosted: flags.boosted.has(r.id),
       superLikedYou: flags.superLikers.has(r.id),
+      badges: toBadges(r),
       filterable: {
         university: r.university,
         major: r.major ?? '',
@@ -143,6 +146,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     const me = viewerId;
     await this.loadCampuses();
     const exclude = new Set(q.exclude);
+    const verifiedOnly = q.verifiedOnly ? 1 : 0;
     const inReach = new Set(q.universities.map((u) => u.toLowerCase()));
     const boosted = new Set(
       ((await this.sql.cached('deck_boosted', this.boosted, { now: q.now.getTime() })) as { id: string }[]).map(
@@ -165,6 +169,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       for (const r of (await this.sql.cached('deck_byIds', this.byIds, {
         me,
         ids: JSON.stringify(special),
+        verifiedOnly,
       })) as ProfileRow[]) {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
@@ -177,6 +182,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
         me,
         university,
         limit: room + exclude.size,
+        verifiedOnly,
       })) as ProfileRow[])
         take(r);
     }
@@ -234,6 +240,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       photos: c.photos,
       prompt: c.prompt,
       person: c.person,
+      badges: c.badges,
     }));
   }
 }

@@ -41,8 +41,8 @@ export class PostgresConversationRepository implements ConversationRepository {
          ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
       sentInWindow:
         'SELECT count(*) AS n, min(created_at) AS oldest FROM messages WHERE sender_id = ? AND created_at > ?',
-      insertMessage: `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, held, created_at)
-         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @held, @createdAt) RETURNING seq`,
+      insertMessage: `INSERT INTO messages (id, kind, conversation_id, sender_id, content, is_read, removed, held, created_at)
+         VALUES (@id, @kind, @conversationId, @senderId, @content, 0, 0, @held, @createdAt) RETURNING seq`,
       touchConversation: `UPDATE conversations SET last_message_at = @at, last_message_text = @text, last_message_seq = @seq WHERE id = @id`,
       unhide: 'UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ?',
       unhideFor: 'UPDATE conversation_participants SET hidden = 0 WHERE conversation_id = ? AND user_id = ?',
@@ -121,14 +121,14 @@ export class PostgresConversationRepository implements ConversationRepository {
       };
       if (!allowed(sent.n, sent.oldest === null ? null : new Date(sent.oldest))) return null;
       const at = message.createdAt.getTime();
-      const { pendingReview, ...fields } = message;
+      const { pendingReview, kind = 'text', ...fields } = message;
       const held = pendingReview ? 1 : 0;
-      const row = (await tx.get(this.s.insertMessage!, { ...fields, held, createdAt: at })) as { seq: number };
+      const row = (await tx.get(this.s.insertMessage!, { ...fields, kind, held, createdAt: at })) as { seq: number };
       const seq = row.seq;
       // A held message is no preview and brings the chat back only for its sender (issue 15).
       if (pendingReview) {
         await tx.run(this.s.unhideFor!, [message.conversationId, message.senderId]);
-        return { ...fields, seq, isRead: false, flag: null, pendingReview: pendingReview === true };
+        return { ...fields, kind, seq, isRead: false, flag: null, pendingReview: pendingReview === true };
       }
       await tx.run(this.s.touchConversation!, {
         at,
@@ -137,7 +137,7 @@ export class PostgresConversationRepository implements ConversationRepository {
         id: message.conversationId,
       });
       await tx.run(this.s.unhide!, [message.conversationId]);
-      return { ...fields, seq, isRead: false, flag: null, pendingReview: false };
+      return { ...fields, kind, seq, isRead: false, flag: null, pendingReview: false };
     });
   }
 

@@ -3,7 +3,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
 import type { OwnerVisibility } from '../../../core/profiles/visibility';
-import { OWNER_VISIBILITY } from '../shared/discovery-rows';
+import { BADGES_OF, badgesOf, OWNER_VISIBILITY } from '../shared/discovery-rows';
 import { mediaUrl } from '../shared/media-url';
 import type { PgDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
@@ -20,6 +20,10 @@ export class PostgresProfileRepository implements ProfileRepository {
       { me: viewerId, owner: ownerId },
     );
     return { ownerStatus: r?.status ?? null, blockedEitherWay: r?.blocked === true };
+  }
+
+  async badges(userId: string) {
+    return badgesOf(await new PgSql(this.db).get<Parameters<typeof badgesOf>[0]>(BADGES_OF, { id: userId }));
   }
 
   async listPhotos(userId: string): Promise<Photo[]> {

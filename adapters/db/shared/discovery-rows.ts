@@ -5,6 +5,7 @@
  */
 import type { SwipeRecord, SwipeStatus } from '../../../core/likes/rules';
 import type { MatchPerson } from '../../../core/matching/compatibility';
+import type { TrustBadges } from '../../../core/profiles/model';
 
 export type ProfileRow = {
   id: string;
@@ -28,11 +29,40 @@ export type ProfileRow = {
   move_in_date: string | null;
   gender_preference: string;
   dealbreakers: string;
+  school_verified: number | boolean;
+  photo_verified: number | boolean;
 };
+
+/**
+ * Issue 16's badges for the profile in `p`. School: the school the confirmed address belongs to is
+ * the profile's. Photo: an approved selfie vouched for the photo that is still the main one, so a new
+ * main photo suspends the badge without a write.
+ */
+export const SCHOOL_VERIFIED = (p: string) =>
+  `EXISTS (SELECT 1 FROM users vu WHERE vu.id = ${p}.id AND vu.verified_university = ${p}.university)`;
+export const PHOTO_VERIFIED = (p: string) =>
+  `coalesce(${p}.photo_verified_photo_id = (SELECT ph.id FROM photos ph WHERE ph.user_id = ${p}.id ORDER BY ph.position LIMIT 1), false)`;
+
+/** SQLite answers 0/1, PostgreSQL true/false. */
+export const toBadges = (r: { school_verified: number | boolean; photo_verified: number | boolean }): TrustBadges => ({
+  schoolVerified: r.school_verified === true || r.school_verified === 1,
+  photoVerified: r.photo_verified === true || r.photo_verified === 1,
+});
 
 export const PROFILE_COLUMNS = `p.id, p.name, p.bio, p.university, p.major, p.graduation_year, p.gender, p.gender_self_describe,
   p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance,
-  rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers`;
+  rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers,
+  ${SCHOOL_VERIFIED('p')} AS school_verified, ${PHOTO_VERIFIED('p')} AS photo_verified`;
+
+/** One student's badges (the profile dialog). */
+export const BADGES_OF = `SELECT ${SCHOOL_VERIFIED('p')} AS school_verified, ${PHOTO_VERIFIED('p')} AS photo_verified
+  FROM profiles p WHERE p.id = @id`;
+
+const NO_BADGES = { school_verified: 0, photo_verified: 0 };
+export const badgesOf = (r: Parameters<typeof toBadges>[0] | undefined) => toBadges(r ?? NO_BADGES);
+
+/** The deck's "Verified only" (issue 16), on when @verifiedOnly is 1. */
+export const VERIFIED_ONLY = `(@verifiedOnly = 0 OR ${PHOTO_VERIFIED('p')})`;
 
 /**
  * May be swiped by @me (D13 without distance, which core's `withinReach` adds): active, completed,

@@ -1,5 +1,5 @@
 /** What the SQLite and PostgreSQL messaging repositories share (N29: same representation, same SQL). */
-import type { ContentFlagInput, Message } from '../../../core/messaging/ports';
+import type { ContentFlagInput, Message, MessageKind } from '../../../core/messaging/ports';
 
 const PENDING_AUTO_FLAG = (column: string) => `(SELECT f.${column} FROM content_flags f
     WHERE f.status = 'pending' AND f.content_type = 'message' AND f.content_id = m.id AND f.auto_flagged = 1
@@ -9,7 +9,7 @@ const PENDING_AUTO_FLAG = (column: string) => `(SELECT f.${column} FROM content_
  * A message's columns, with its pending automatic flag (issue 15): the recipient's warning is chosen
  * from it. An approved flag (an admin found it harmless) warns no more.
  */
-export const MESSAGE_COLUMNS = `seq, id, conversation_id, sender_id, content, is_read, held, created_at,
+export const MESSAGE_COLUMNS = `seq, id, kind, conversation_id, sender_id, content, is_read, held, created_at,
   ${PENDING_AUTO_FLAG('flag_reason')} AS flag_reason, ${PENDING_AUTO_FLAG('confidence_score')} AS flag_confidence`;
 
 /** Who raised an automatic flag: the system, and whether the sender was warned first (issue 15). */
@@ -36,6 +36,7 @@ export const insertFlagParams = (f: ContentFlagInput) => [
 export type MessageRow = {
   seq: number;
   id: string;
+  kind: MessageKind;
   conversation_id: string;
   sender_id: string;
   content: string;
@@ -49,6 +50,7 @@ export type MessageRow = {
 export const toMessage = (r: MessageRow): Message => ({
   seq: r.seq,
   id: r.id,
+  kind: r.kind,
   conversationId: r.conversation_id,
   senderId: r.sender_id,
   content: r.content,

@@ -28,8 +28,10 @@ import {
   PROFILE_COLUMNS,
   type ProfileRow,
   SWIPEABLE,
+  toBadges,
   toPerson,
   toSwipe,
+  VERIFIED_ONLY,
   VISIBLE,
 } from '../shared/discovery-rows';
 import type { SqliteDb } from './client';
@@ -51,11 +53,11 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     const sql = db.$client;
     this.byUniversity = sql.prepare(
       `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.university = @university AND ${ELIGIBLE} LIMIT @limit`,
+       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY} LIMIT @limit`,
     );
     this.byIds = sql.prepare(
       `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${ELIGIBLE}`,
+       WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}`,
     );
     this.boosted = sql.prepare('SELECT DISTINCT user_id AS id FROM boosts WHERE starts_at <= @now AND ends_at > @now');
     this.superLikers = sql.prepare(
@@ -137,6 +139,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       person,
       isBoosted: flags.boosted.has(r.id),
       superLikedYou: flags.superLikers.has(r.id),
+      badges: toBadges(r),
       filterable: {
         university: r.university,
         major: r.major ?? '',
@@ -160,6 +163,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
   async candidatePool(viewerId: string, q: PoolQuery): Promise<DeckCandidate[]> {
     const me = viewerId;
     const exclude = new Set(q.exclude);
+    const verifiedOnly = q.verifiedOnly ? 1 : 0;
     const inReach = new Set(q.universities.map((u) => u.toLowerCase()));
     const boosted = new Set((this.boosted.all({ now: q.now.getTime() }) as { id: string }[]).map((r) => r.id));
     const superLikers = new Set((this.superLikers.all({ me }) as { id: string }[]).map((r) => r.id));
@@ -173,7 +177,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     };
     const special = [...new Set([...boosted, ...superLikers])];
     if (special.length > 0) {
-      for (const r of this.byIds.all({ me, ids: JSON.stringify(special) }) as ProfileRow[]) {
+      for (const r of this.byIds.all({ me, ids: JSON.stringify(special), verifiedOnly }) as ProfileRow[]) {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
     }
@@ -181,7 +185,13 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       const room = q.limit - rows.length;
       if (room <= 0) break;
       // Ask for a few more than room: excluded users may be among them.
-      for (const r of this.byUniversity.all({ me, university, limit: room + exclude.size }) as ProfileRow[]) take(r);
+      for (const r of this.byUniversity.all({
+        me,
+        university,
+        limit: room + exclude.size,
+        verifiedOnly,
+      }) as ProfileRow[])
+        take(r);
     }
     return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));
   }
@@ -223,6 +233,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       photos: c.photos,
       prompt: c.prompt,
       person: c.person,
+      badges: c.badges,
     }));
   }
 }

@@ -51,8 +51,8 @@ export class SqliteConversationRepository implements ConversationRepository {
         'SELECT count(*) AS n, min(created_at) AS oldest FROM messages WHERE sender_id = ? AND created_at > ?',
       ),
       insertMessage: sql.prepare(
-        `INSERT INTO messages (id, conversation_id, sender_id, content, is_read, removed, held, created_at)
-         VALUES (@id, @conversationId, @senderId, @content, 0, 0, @held, @createdAt)`,
+        `INSERT INTO messages (id, kind, conversation_id, sender_id, content, is_read, removed, held, created_at)
+         VALUES (@id, @kind, @conversationId, @senderId, @content, 0, 0, @held, @createdAt)`,
       ),
       touchConversation: sql.prepare(
         `UPDATE conversations SET last_message_at = @at, last_message_text = @text, last_message_seq = @seq WHERE id = @id`,
@@ -144,8 +144,8 @@ export class SqliteConversationRepository implements ConversationRepository {
       };
       if (!allowed(sent.n, sent.oldest === null ? null : new Date(sent.oldest))) return null;
       const at = message.createdAt.getTime();
-      const { pendingReview, ...fields } = message;
-      const info = this.s.insertMessage!.run({ ...fields, held: pendingReview ? 1 : 0, createdAt: at });
+      const { pendingReview, kind = 'text', ...fields } = message;
+      const info = this.s.insertMessage!.run({ ...fields, kind, held: pendingReview ? 1 : 0, createdAt: at });
       const seq = Number(info.lastInsertRowid);
       // A held message is no preview and brings the chat back only for its sender (issue 15).
       if (pendingReview) {
@@ -154,7 +154,7 @@ export class SqliteConversationRepository implements ConversationRepository {
         this.s.touchConversation!.run({ at, text: message.content.slice(0, 200), seq, id: message.conversationId });
         this.s.unhide!.run(message.conversationId);
       }
-      return { ...fields, seq, isRead: false, flag: null, pendingReview: pendingReview === true };
+      return { ...fields, kind, seq, isRead: false, flag: null, pendingReview: pendingReview === true };
     });
     // IMMEDIATE: the count and the insert happen under one write lock (D19's cap holds).
     return run.immediate();

@@ -4,7 +4,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
 import type { OwnerVisibility } from '../../../core/profiles/visibility';
-import { OWNER_VISIBILITY } from '../shared/discovery-rows';
+import { BADGES_OF, badgesOf, OWNER_VISIBILITY } from '../shared/discovery-rows';
 import { mediaUrl } from '../shared/media-url';
 import type { SqliteDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
@@ -13,6 +13,7 @@ export { mediaUrl };
 
 export class SqliteProfileRepository implements ProfileRepository {
   private visibilityQuery: Statement | undefined;
+  private badgesQuery: Statement | undefined;
 
   constructor(private readonly db: SqliteDb) {}
 
@@ -24,6 +25,11 @@ export class SqliteProfileRepository implements ProfileRepository {
       blocked: number;
     };
     return { ownerStatus: r.status ?? null, blockedEitherWay: r.blocked === 1 };
+  }
+
+  async badges(userId: string) {
+    this.badgesQuery ??= this.db.$client.prepare(BADGES_OF);
+    return badgesOf(this.badgesQuery.get({ id: userId }) as Parameters<typeof badgesOf>[0]);
   }
 
   async listPhotos(userId: string): Promise<Photo[]> {

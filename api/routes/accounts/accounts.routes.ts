@@ -15,12 +15,9 @@ export const MeSchema = z
     hasAgreement: z.boolean(),
     hasProfile: z.boolean(),
     isAdmin: z.boolean(),
-    verifiedUniversity: z
-      .string()
-      .nullable()
-      .openapi({
-        description: 'The school the confirmed address belongs to; null for a domain not in the reference data',
-      }),
+    verifiedUniversity: z.string().nullable().openapi({
+      description: 'The school the confirmed address belongs to; null for a domain not in the reference data',
+    }),
     schoolVerified: z.boolean().openapi({ description: "The profile's school is the derived one" }),
     pendingEmail: z.string().nullable().openapi({ description: 'A requested new address waiting for its link' }),
   })

@@ -32,6 +32,7 @@ const toCandidateDto = (e: DeckEntry) => ({
   isSameUniversity: e.isSameUniversity,
   isMetroArea: e.isMetroArea,
   prompt: e.prompt,
+  badges: { ...e.badges },
 });
 
 export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {

@@ -1,6 +1,6 @@
 /** Contracts of discovery: the deck and premium status (issue 4). Likes and boosts are in routes/likes. */
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponse, problems, SESSION_SECURITY } from '../../openapi';
+import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
 
 const tags = ['Discovery'];
 const Num = z.number().nullable().optional();
@@ -40,6 +40,10 @@ const DeckRequest = z
     includeNearbyUniversities: z.boolean().optional(),
     includeMetroArea: z.boolean().optional(),
     prioritizeSameUniversity: z.boolean().optional(),
+    verifiedOnly: z
+      .boolean()
+      .optional()
+      .openapi({ description: 'Only photo-verified students (issue 16); free for everyone, not an advanced filter' }),
     filters: AdvancedFilters.optional(),
   })
   .openapi('DeckRequest');
@@ -67,6 +71,7 @@ export const CandidateSchema = z
     isSameUniversity: z.boolean(),
     isMetroArea: z.boolean(),
     prompt: PromptSchema,
+    badges: TrustBadgesSchema,
   })
   .openapi('Candidate');
 

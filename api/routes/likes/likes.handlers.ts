@@ -20,6 +20,7 @@ const toCardDto = (c: ProfileCard) => ({
   profilePhotoUrl: c.photos[0] ?? null,
   galleryUrls: c.photos.slice(0, 6),
   prompt: c.prompt,
+  badges: { ...c.badges },
 });
 
 const toBoostDto = (s: Awaited<ReturnType<typeof getBoostStatus>>) => ({

@@ -1,6 +1,6 @@
 /** Contracts of swipes, likes, who liked you, matches and boosts (issue 4; moved from discovery, issue 14). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponse, problems, SESSION_SECURITY } from '../../openapi';
+import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
 
 // Tags are kept from when these lived in discovery, so the OpenAPI document does not change.
 const tags = ['Discovery'];
@@ -18,6 +18,7 @@ const CardSchema = z.object({
   profilePhotoUrl: z.string().nullable(),
   galleryUrls: z.array(z.string()),
   prompt: PromptSchema,
+  badges: TrustBadgesSchema,
 });
 
 const SwipeOutcome = z

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { ENTITLEMENTS, planOf } from '../../../core/billing/entitlements';
 import type { DiscoveryRepository, SubscriptionRepository } from '../../../core/matching/ports';
 import {
+  askToVerify,
   deleteConversation,
   listConversations,
   listMessages,
@@ -12,19 +13,22 @@ import {
 import { suggestIcebreakers } from '../../../core/messaging/icebreakers';
 import { type MessagingDeps, toMessageDto } from '../../../core/messaging/ports';
 import type { ProfileRepository } from '../../../core/profiles/ports';
+import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
+import { type LimitDeps, spendOrRefuse } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
 import * as routes from './messaging.routes';
 
-export type MessagingRouteDeps = MessagingDeps & {
-  discovery: Pick<DiscoveryRepository, 'cards'>;
-  profiles: Pick<ProfileRepository, 'get'>;
-  subscriptions: SubscriptionRepository;
-  iceServers: { urls: string | string[] }[];
-  ringTimeoutSeconds: number;
-};
+export type MessagingRouteDeps = MessagingDeps &
+  Pick<LimitDeps, 'rateLimiter' | 'securityLog'> & {
+    discovery: Pick<DiscoveryRepository, 'cards'>;
+    profiles: Pick<ProfileRepository, 'get'>;
+    subscriptions: SubscriptionRepository;
+    iceServers: { urls: string | string[] }[];
+    ringTimeoutSeconds: number;
+  };
 
 export function messagingRouter(deps: MessagingRouteDeps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -54,6 +58,7 @@ export function messagingRouter(deps: MessagingRouteDeps) {
                 name: other.name,
                 university: other.university,
                 profilePhotoUrl: other.photos[0] ?? null,
+                badges: { ...other.badges },
               },
               lastMessageAt: l.lastMessageAt?.toISOString() ?? null,
               lastMessageText: l.lastMessageText,
@@ -85,6 +90,20 @@ export function messagingRouter(deps: MessagingRouteDeps) {
     const { content, confirmed } = c.req.valid('json');
     const message = unwrap(
       await sendMessage(deps, user.id, c.req.valid('param').conversationId, content, { confirmed }),
+    );
+    return c.json({ message: toMessageDto(message, user.id) }, 201);
+  });
+
+  app.openapi(routes.askToVerifyRoute, async (c) => {
+    const user = requireUser(c);
+    const { conversationId } = c.req.valid('param');
+    const message = unwrap(
+      await askToVerify(deps, user.id, conversationId, () =>
+        spendOrRefuse(deps, c, [
+          [`verify-ask:conversation:${user.id}:${conversationId}`, WRITE_LIMITS.verifyAsksPerConversation],
+          [`verify-ask:user:${user.id}`, WRITE_LIMITS.verifyAsksPerUser],
+        ]),
+      ),
     );
     return c.json({ message: toMessageDto(message, user.id) }, 201);
   });

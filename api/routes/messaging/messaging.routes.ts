@@ -1,6 +1,6 @@
 /** Contracts of conversations, messages, icebreakers and call settings (issue 5). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponse, problems, SESSION_SECURITY } from '../../openapi';
+import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
 
 const tags = ['Messaging'];
 const Id = z.string().max(200);
@@ -20,6 +20,8 @@ export const MessageSchema = z
       .nullable(),
     // Issue 15: the sender's own message is held back until an admin approves it.
     pendingReview: z.boolean(),
+    // Issue 16: a student's text, or the "Ask to verify" system message.
+    kind: z.enum(['text', 'verification_request']),
   })
   .openapi('Message');
 
@@ -31,6 +33,7 @@ const ConversationSchema = z
       name: z.string(),
       university: z.string(),
       profilePhotoUrl: z.string().nullable(),
+      badges: TrustBadgesSchema,
     }),
     lastMessageAt: z.string().nullable(),
     lastMessageText: z.string().nullable(),
@@ -109,6 +112,21 @@ export const sendMessageRoute = createRoute({
   responses: {
     201: jsonResponse(z.object({ message: MessageSchema }), 'Sent'),
     ...problems([401, 404, 409, 429], { body: true, mutating: true }),
+  },
+});
+
+export const askToVerifyRoute = createRoute({
+  method: 'post',
+  path: '/api/conversations/{conversationId}/verification-request',
+  tags,
+  summary:
+    'Ask the other student to verify their photo: a polite system message in the chat (once a week per conversation; issue 16)',
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam },
+  responses: {
+    201: jsonResponse(z.object({ message: MessageSchema }), 'Asked'),
+    ...problems([400, 401, 404, 409, 429], { mutating: true }),
   },
 });
 

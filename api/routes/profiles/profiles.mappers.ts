@@ -1,6 +1,6 @@
 /** Allow-list mappers (style habit 9): a new column never reaches a client by default. */
 import { isProfileComplete, profileCompletion } from '../../../core/profiles/completeness';
-import type { Profile } from '../../../core/profiles/model';
+import type { Profile, TrustBadges } from '../../../core/profiles/model';
 import type { OwnSchool } from '../../../core/profiles/school';
 
 export function toOwnProfileDto(p: Profile, school: OwnSchool) {
@@ -27,7 +27,7 @@ export function toOwnProfileDto(p: Profile, school: OwnSchool) {
   };
 }
 
-export function toPublicProfileDto(p: Profile) {
+export function toPublicProfileDto(p: Profile & { badges: TrustBadges }) {
   const gender =
     p.basics?.gender === 'Prefer to self-describe'
       ? (p.basics.genderSelfDescribe ?? null)
@@ -37,6 +37,7 @@ export function toPublicProfileDto(p: Profile) {
   const pref = p.preferences;
   return {
     userId: p.userId,
+    badges: { ...p.badges },
     name: p.basics?.name ?? 'Unknown User',
     bio: p.basics?.bio ?? '',
     university: p.basics?.university ?? '',

@@ -1,6 +1,6 @@
 /** Contracts of the profile routes (issue 3; 000 §7 profile calls, 001 §2 profile screens). */
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponse, problems, SESSION_SECURITY } from '../../openapi';
+import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
 
 const tags = ['Profiles'];
 const Text = z.string().max(2000);
@@ -91,6 +91,7 @@ export const OwnProfileSchema = z
 export const PublicProfileSchema = z
   .object({
     userId: z.string(),
+    badges: TrustBadgesSchema,
     name: z.string(),
     bio: z.string(),
     university: z.string(),

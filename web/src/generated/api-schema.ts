@@ -3121,6 +3121,7 @@ export interface paths {
                                     promptText: string;
                                     response: string;
                                 } | null;
+                                badges: components["schemas"]["TrustBadges"];
                                 createdAt: string;
                                 isSuperLike: boolean;
                                 compatibilityScore: number;
@@ -3450,6 +3451,7 @@ export interface paths {
                                     promptText: string;
                                     response: string;
                                 } | null;
+                                badges: components["schemas"]["TrustBadges"];
                                 matchedAt: string;
                                 compatibilityScore: number;
                                 conversationId: string;
@@ -9107,6 +9109,136 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{conversationId}/verification-request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the other student to verify their photo: a polite system message in the chat (once a week per conversation; issue 16) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Asked */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: components["schemas"]["Message"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Body is not JSON */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Rate limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{conversationId}/read": {
         parameters: {
             query?: never;
@@ -9630,6 +9762,7 @@ export interface components {
         };
         PublicProfile: {
             userId: string;
+            badges: components["schemas"]["TrustBadges"];
             name: string;
             bio: string;
             university: string;
@@ -9656,6 +9789,12 @@ export interface components {
             };
             hobbies: string[];
         };
+        TrustBadges: {
+            /** @description The school of the student's confirmed address is the school on their profile */
+            schoolVerified: boolean;
+            /** @description An admin matched a live selfie to their current main photo */
+            photoVerified: boolean;
+        };
         Candidate: {
             userId: string;
             name: string;
@@ -9679,12 +9818,15 @@ export interface components {
                 promptText: string;
                 response: string;
             } | null;
+            badges: components["schemas"]["TrustBadges"];
         };
         DeckRequest: {
             searchRadius?: number | null;
             includeNearbyUniversities?: boolean;
             includeMetroArea?: boolean;
             prioritizeSameUniversity?: boolean;
+            /** @description Only photo-verified students (issue 16); free for everyone, not an advanced filter */
+            verifiedOnly?: boolean;
             filters?: components["schemas"]["AdvancedFilters"];
         };
         AdvancedFilters: {
@@ -9842,6 +9984,7 @@ export interface components {
                 name: string;
                 university: string;
                 profilePhotoUrl: string | null;
+                badges: components["schemas"]["TrustBadges"];
             };
             lastMessageAt: string | null;
             lastMessageText: string | null;
@@ -9862,6 +10005,8 @@ export interface components {
                 text: string;
             } | null;
             pendingReview: boolean;
+            /** @enum {string} */
+            kind: "text" | "verification_request";
         };
     };
     responses: never;

@@ -101,6 +101,10 @@ export type Endpoints = {
   'POST /api/conversations': Contract<'post', '/api/conversations'>;
   'GET /api/conversations/{conversationId}/messages': Contract<'get', '/api/conversations/{conversationId}/messages'>;
   'POST /api/conversations/{conversationId}/messages': Contract<'post', '/api/conversations/{conversationId}/messages'>;
+  'POST /api/conversations/{conversationId}/verification-request': Contract<
+    'post',
+    '/api/conversations/{conversationId}/verification-request'
+  >;
   'POST /api/conversations/{conversationId}/read': Contract<'post', '/api/conversations/{conversationId}/read'>;
   'DELETE /api/conversations/{conversationId}': Contract<'delete', '/api/conversations/{conversationId}'>;
   'GET /api/conversations/{conversationId}/icebreakers': Contract<

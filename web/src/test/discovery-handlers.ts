@@ -24,6 +24,7 @@ type Liker = {
   createdAt: string;
   isSuperLike: boolean;
   compatibilityScore: number;
+  badges: { schoolVerified: boolean; photoVerified: boolean };
 };
 
 export const problemOf = (status: number, code: string, title: string, detail: string) =>
@@ -62,6 +63,7 @@ export function seedCandidate(overrides: Partial<Candidate> = {}, options: { lik
     isSameUniversity: true,
     isMetroArea: true,
     prompt: { promptText: 'My ideal Sunday', response: 'Farmers market, then a long run.' },
+    badges: { schoolVerified: false, photoVerified: false },
     ...overrides,
   };
   db.candidate.create({
@@ -89,6 +91,7 @@ export function seedLiker(overrides: Partial<Liker> = {}): Liker {
     createdAt: '2026-03-01T10:00:00.000Z',
     isSuperLike: false,
     compatibilityScore: 81,
+    badges: { schoolVerified: false, photoVerified: false },
     ...overrides,
   };
   db.liker.create({ userId: liker.userId, data: JSON.stringify(liker) });
@@ -111,6 +114,7 @@ export function seedMatch(overrides: Partial<Liker> & { conversationId?: string 
     matchedAt: '2026-03-01T10:00:00.000Z',
     compatibilityScore: 90,
     conversationId: `conv-${n}`,
+    badges: { schoolVerified: false, photoVerified: false },
     ...overrides,
   };
   db.match.create({ userId: match.userId, data: JSON.stringify(match) });

@@ -7,12 +7,19 @@ import { HttpResponse, http, type WebSocketHandlerConnection, ws } from 'msw';
 import { ENTITLEMENTS } from '../../../core/billing/entitlements';
 import { cleanMessage, MESSAGE_MESSAGES } from '../../../core/messaging/rules';
 import { NUDGE_MESSAGES, warningFor } from '../../../core/moderation/warnings';
+import { GENERIC_MESSAGES } from '../../../core/shared/errors';
 import { MESSAGE_MAX } from '../../../core/shared/sanitize';
 import { db } from './db';
 import { seedMatch } from './discovery-handlers';
 
 type Client = WebSocketHandlerConnection['client'];
-type Other = { userId: string; name: string; university: string; profilePhotoUrl: string | null };
+type Other = {
+  userId: string;
+  name: string;
+  university: string;
+  profilePhotoUrl: string | null;
+  badges: { schoolVerified: boolean; photoVerified: boolean };
+};
 
 const problem = (status: number, code: string, title: string, detail: string) =>
   HttpResponse.json(
@@ -43,6 +50,8 @@ export const messagingTest = {
   holdOn: null as string | null,
   /** Ids of messages held back for an admin. */
   held: new Set<string>(),
+  /** Ids of "Ask to verify" system messages (issue 16). */
+  verificationRequests: new Set<string>(),
   /** Bodies of POST …/messages, to check what the composer sent. */
   sent: [] as { content: string; confirmed?: boolean }[],
 };
@@ -62,6 +71,7 @@ export function resetMessagingTest() {
     nudgeOn: null,
     holdOn: null,
     held: new Set(),
+    verificationRequests: new Set(),
     sent: [],
   });
   for (const c of liveClients) c.close();
@@ -92,6 +102,7 @@ const messageDto = (m: NonNullable<ReturnType<typeof db.message.findFirst>>) => 
   // As the server: the viewer's own messages never show they were flagged.
   warning: warningFor({ senderId: m.senderId, flag: flagOf(m.id) }, currentUserId() ?? ''),
   pendingReview: messagingTest.held.has(m.id),
+  kind: messagingTest.verificationRequests.has(m.id) ? ('verification_request' as const) : ('text' as const),
 });
 
 const flagOf = (id: string) => {
@@ -132,12 +143,14 @@ export function seedConversation(
     ...(other.name ? { name: other.name } : {}),
     ...(other.university ? { university: other.university } : {}),
     profilePhotoUrl: other.profilePhotoUrl ?? null,
+    ...(other.badges ? { badges: other.badges } : {}),
   });
   const person: Other = {
     userId: other.userId ?? match.userId,
     name: match.name,
     university: match.university,
     profilePhotoUrl: match.profilePhotoUrl,
+    badges: match.badges,
   };
   db.conversation.create({
     id: match.conversationId,
@@ -216,6 +229,7 @@ export const messagingHandlers = [
           name: match.name,
           university: match.university,
           profilePhotoUrl: match.profilePhotoUrl,
+          badges: match.badges,
         }),
         createdAt: new Date().toISOString(),
         hidden: false,
@@ -263,6 +277,21 @@ export const messagingHandlers = [
     if (held) messagingTest.held.add(stored.id);
     // As the server: a held message goes to its sender only, marked for review.
     const message = { ...stored, pendingReview: held };
+    pushFrame({ type: 'message.created', message });
+    return HttpResponse.json({ message }, { status: 201 });
+  }),
+
+  http.post('/api/conversations/:id/verification-request', ({ params }) => {
+    const me = currentUserId();
+    if (!me) return unauthenticated();
+    const id = String(params.id);
+    if (!visibleConversation(id)) return notFound();
+    // As the server: once a week per conversation.
+    if (messagesOf(id).some((m) => m.senderId === me && messagingTest.verificationRequests.has(m.id)))
+      return problem(429, 'RATE_LIMITED', 'Too many requests', GENERIC_MESSAGES.rateLimited);
+    const stored = seedMessage(id, me, MESSAGE_MESSAGES.verificationRequest);
+    messagingTest.verificationRequests.add(stored.id);
+    const message = { ...stored, kind: 'verification_request' as const };
     pushFrame({ type: 'message.created', message });
     return HttpResponse.json({ message }, { status: 201 });
   }),

@@ -108,6 +108,7 @@ function publicProfileDto(userId: string): PublicProfile {
   const pref = p.preferences;
   return {
     userId,
+    badges: { schoolVerified: false, photoVerified: false },
     name: p.basics?.name ?? 'Unknown User',
     bio: p.basics?.bio ?? '',
     university: p.basics?.university ?? '',

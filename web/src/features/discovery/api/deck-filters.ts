@@ -9,6 +9,8 @@ export type DeckFilters = {
   includeNearbyUniversities: boolean;
   includeMetroArea: boolean;
   prioritizeSameUniversity: boolean;
+  /** Issue 16: only photo-verified students; free for everyone. */
+  verifiedOnly: boolean;
   filters: AdvancedFilters;
 };
 
@@ -20,6 +22,7 @@ export const EMPTY_FILTERS: DeckFilters = {
   includeNearbyUniversities: true,
   includeMetroArea: true,
   prioritizeSameUniversity: true,
+  verifiedOnly: false,
   filters: {},
 };
 
@@ -35,6 +38,7 @@ function load(userId: string): Stored {
       includeNearbyUniversities: parsed.includeNearbyUniversities !== false,
       includeMetroArea: parsed.includeMetroArea !== false,
       prioritizeSameUniversity: parsed.prioritizeSameUniversity !== false,
+      verifiedOnly: parsed.verifiedOnly === true,
       filters: parsed.filters && typeof parsed.filters === 'object' ? parsed.filters : {},
       plan: parsed.plan === 'gold' || parsed.plan === 'free' ? parsed.plan : undefined,
     };
@@ -58,6 +62,7 @@ export function toDeckRequest(f: DeckFilters, plan: Plan): DeckRequest {
     includeNearbyUniversities: f.includeNearbyUniversities,
     includeMetroArea: f.includeMetroArea,
     prioritizeSameUniversity: f.prioritizeSameUniversity,
+    verifiedOnly: f.verifiedOnly,
     ...(ENTITLEMENTS[plan].advancedFilters && Object.keys(filters).length > 0 ? { filters } : {}),
   };
 }

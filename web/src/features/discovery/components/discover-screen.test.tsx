@@ -77,6 +77,19 @@ describe('Discover', () => {
     expect(screen.queryByRole('region', { name: 'Why you match' })).not.toBeInTheDocument();
   });
 
+  it('shows the verification badges a candidate has, with what they mean (issue 16)', async () => {
+    seedSignedInUser();
+    seedCandidate({ name: 'Verified Vee', badges: { schoolVerified: true, photoVerified: true } });
+    seedCandidate({ name: 'School Only', badges: { schoolVerified: true, photoVerified: false } });
+    await openDiscover();
+    const photo = within(card()).getByText('Photo verified');
+    expect(photo.parentElement).toHaveAttribute('title', expect.stringContaining('live selfie'));
+    expect(photo.parentElement).toHaveTextContent(
+      'Photo verified: a moderator matched a live selfie to their main photo.',
+    );
+    expect(within(card()).getByText('School verified')).toBeInTheDocument();
+  });
+
   it('likes: "Like sent", the deck advances, the counter drops and focus stays on the button', async () => {
     seedSignedInUser();
     seedCandidate({ name: 'First One' });

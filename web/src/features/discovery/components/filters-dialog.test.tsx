@@ -64,6 +64,7 @@ describe('Advanced Filters dialog', () => {
       includeNearbyUniversities: true,
       includeMetroArea: false,
       prioritizeSameUniversity: true,
+      verifiedOnly: false,
       filters: { university: 'Stanford University', housingStatus: 'have_housing_need_roommate', minBudget: 700 },
     });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -104,6 +105,7 @@ describe('Advanced Filters dialog', () => {
         includeNearbyUniversities: true,
         includeMetroArea: true,
         prioritizeSameUniversity: true,
+        verifiedOnly: false,
       }),
     );
     expect(badge(dialogEl)).toHaveTextContent('0 active');
@@ -134,6 +136,10 @@ describe('Advanced Filters dialog', () => {
     await user.keyboard('{ArrowRight}{ArrowRight}');
     expect(radius).toHaveAttribute('aria-valuenow', '25');
     await user.click(dialog.getByRole('checkbox', { name: 'Prioritize same university' }));
+    // Issue 16: "Verified only" is free, safety is not paywalled.
+    const verifiedOnly = dialog.getByRole('checkbox', { name: 'Verified only' });
+    expect(verifiedOnly).toBeEnabled();
+    await user.click(verifiedOnly);
     await user.click(dialog.getByRole('button', { name: 'Apply Filters' }));
     await waitFor(() =>
       expect(deckRequests().at(-1)).toEqual({
@@ -141,6 +147,7 @@ describe('Advanced Filters dialog', () => {
         includeNearbyUniversities: true,
         includeMetroArea: true,
         prioritizeSameUniversity: false,
+        verifiedOnly: true,
       }),
     );
   });
@@ -165,5 +172,6 @@ function emptyStored() {
     includeNearbyUniversities: true,
     includeMetroArea: true,
     prioritizeSameUniversity: true,
+    verifiedOnly: false,
   };
 }

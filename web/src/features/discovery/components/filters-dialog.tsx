@@ -141,6 +141,12 @@ function FiltersForm({
             checked={draft.prioritizeSameUniversity}
             onCheckedChange={(v) => setDraft((d) => ({ ...d, prioritizeSameUniversity: v === true }))}
           />
+          <CheckboxField
+            label="Verified only"
+            description="Only students whose photo a moderator matched to a live selfie. Free for everyone."
+            checked={draft.verifiedOnly}
+            onCheckedChange={(v) => setDraft((d) => ({ ...d, verifiedOnly: v === true }))}
+          />
         </section>
 
         <fieldset disabled={!gold} className="flex min-w-0 flex-col gap-4 border-t border-ink-200 pt-5">

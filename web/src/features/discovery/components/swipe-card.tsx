@@ -11,6 +11,7 @@ import {
   UserIcon,
   WalletIcon,
 } from '../../../components/ui/icons';
+import { TrustBadges } from '../../../components/ui/trust-badges';
 import type { Candidate } from '../../../lib/api-types';
 import { budgetLabel } from '../../../lib/profile-labels';
 import { CompatibilityRing } from './compatibility-ring';
@@ -108,6 +109,7 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
             <span className="truncate">{c.university}</span>
           </p>
           {distance && <p className="mt-0.5 pl-5.5 text-xs font-medium text-white/85">{distance}</p>}
+          <TrustBadges badges={c.badges} className="mt-2" />
         </div>
       </div>
 

@@ -3,6 +3,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { ChatIcon, CompassIcon, MapPinIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { TrustBadges } from '../../../components/ui/trust-badges';
 import { cn } from '../../../lib/cn';
 import type { MatchRow } from '../api/get-matches';
 
@@ -110,6 +111,7 @@ function MatchCard({
             <MapPinIcon className="size-3.5 shrink-0" />
             <span className="truncate">{m.university}</span>
           </span>
+          <TrustBadges badges={m.badges} compact={!large} className="mt-1" />
           <span className="sr-only">, view profile</span>
         </span>
       </button>

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { CrownIcon, HeartIcon, LockIcon, StarIcon, XIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { TrustBadges } from '../../../components/ui/trust-badges';
 import { paths } from '../../../lib/paths';
 import { problemToast } from '../../../lib/problem-toast';
 import { useAnswerLike } from '../api/answer-like';
@@ -90,6 +91,7 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
             {liker.name}
           </span>
           <span className="block text-xs text-white/90">{liker.university}</span>
+          <TrustBadges badges={liker.badges} compact className="mt-1" />
           <span className="sr-only">, view profile</span>
         </span>
       </button>

@@ -17,6 +17,7 @@ const message = (seq: number, senderId: string, isRead = false): Message => ({
   isRead,
   warning: null,
   pendingReview: false,
+  kind: 'text',
 });
 
 const readFlags = (client: QueryClient) => client.getQueryData<MessagePage>(key)?.messages.map((m) => [m.id, m.isRead]);

@@ -160,6 +160,19 @@ export function useSendMessage(conversationId: string) {
   });
 }
 
+/** Issue 16's "Ask to verify": the system message lands in the chat like any message. */
+export function useAskToVerify(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api('POST /api/conversations/{conversationId}/verification-request', { params: { conversationId } }),
+    onSuccess: ({ message }) => {
+      addMessage(queryClient, message);
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+    },
+  });
+}
+
 /** Up to 3 openers; the built-in greetings when they cannot be fetched (001 §7). */
 export const useIcebreakers = (conversationId: string, enabled: boolean) =>
   useQuery({

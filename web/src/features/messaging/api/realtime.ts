@@ -25,6 +25,8 @@ const MessageFrame = z.object({
     .default(null),
   // Issue 15: the sender's own message is held back until an admin approves it.
   pendingReview: z.boolean().default(false),
+  // Issue 16: a student's text, or the "Ask to verify" system message.
+  kind: z.enum(['text', 'verification_request']).default('text'),
 });
 
 const CallSignal = z.object({

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { cleanMessage, groupByDay, MESSAGE_MESSAGES } from '../../../../../core/messaging/rules';
 import { NUDGE_MESSAGES } from '../../../../../core/moderation/warnings';
@@ -9,14 +10,28 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { ChevronLeftIcon, EyeIcon, PencilIcon, SendIcon, ShieldIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { type TrustBadgeFlags, TrustBadges } from '../../../components/ui/trust-badges';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { problemToast } from '../../../lib/problem-toast';
 import { type Message, useMarkRead } from '../api/conversations';
-import { CONFIRM_NEEDED, loadEarlier, useIcebreakers, useMessages, useSendMessage } from '../api/messages';
+import {
+  CONFIRM_NEEDED,
+  loadEarlier,
+  useAskToVerify,
+  useIcebreakers,
+  useMessages,
+  useSendMessage,
+} from '../api/messages';
 import { Avatar } from './avatar';
 
-export type ChatPeer = { userId: string; name: string; university: string; profilePhotoUrl: string | null };
+export type ChatPeer = {
+  userId: string;
+  name: string;
+  university: string;
+  profilePhotoUrl: string | null;
+  badges: TrustBadgeFlags;
+};
 
 type ChatScreenProps = {
   conversationId: string;
@@ -83,11 +98,15 @@ export function ChatScreen({
         </button>
         <Avatar name={peer.name} photoUrl={peer.profilePhotoUrl} size="sm" />
         <div className="min-w-0 flex-1">
-          <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
-            {peer.name}
-          </h2>
+          <div className="flex min-w-0 items-center gap-1.5">
+            <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
+              {peer.name}
+            </h2>
+            <TrustBadges badges={peer.badges} compact className="shrink-0 flex-nowrap" />
+          </div>
           <p className="truncate text-xs text-ink-600">{peer.university}</p>
         </div>
+        {!peer.badges.photoVerified && <AskToVerifyButton conversationId={conversationId} peerName={peer.name} />}
         {callAction}
         <button
           type="button"
@@ -247,6 +266,13 @@ function MessageLog({
                 <ol className="flex flex-col gap-1.5">
                   {group.messages.map((m) => {
                     const own = m.senderId === myId;
+                    if (m.kind === 'verification_request') {
+                      return (
+                        <li key={m.id} className="flex justify-center">
+                          <VerificationRequest own={own} peerName={peerName} text={m.content} at={m.at} />
+                        </li>
+                      );
+                    }
                     if (!own && !shown.has(m.id) && hideMessage?.(m.content)) {
                       return (
                         <li key={m.id} className="flex flex-col items-start">
@@ -290,6 +316,67 @@ function MessageLog({
           </div>
         </>
       )}
+    </div>
+  );
+}
+
+/** Issue 16: ask the other student for a photo verification, once a week per chat (the server's limit). */
+function AskToVerifyButton({ conversationId, peerName }: { conversationId: string; peerName: string }) {
+  const ask = useAskToVerify(conversationId);
+  return (
+    <button
+      type="button"
+      disabled={ask.isPending}
+      onClick={() =>
+        ask.mutate(undefined, {
+          onSuccess: () =>
+            toast.success('Request sent', { description: `We asked ${peerName} to verify their photo.` }),
+          onError: (error) => problemToast(error, 'Could not send the request'),
+        })
+      }
+      aria-label={`Ask ${peerName} to verify their photo`}
+      title="Ask to verify"
+      className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600 disabled:opacity-60"
+    >
+      <ShieldIcon className="size-5" />
+    </button>
+  );
+}
+
+/** The "Ask to verify" system message (issue 16): the asker sees it was sent, the other how to answer. */
+function VerificationRequest({
+  own,
+  peerName,
+  text,
+  at,
+}: {
+  own: boolean;
+  peerName: string;
+  text: string;
+  at: string;
+}) {
+  return (
+    <div
+      role="note"
+      aria-label="Verification request"
+      className="my-1 flex max-w-[90%] flex-col items-center gap-2 rounded-2xl bg-brand-50 px-4 py-3 text-center text-sm text-ink-800 ring-1 ring-brand-200"
+    >
+      <p className="flex items-center gap-1.5 font-semibold text-brand-800">
+        <ShieldIcon className="size-4 shrink-0" />
+        {own ? `You asked ${peerName} to verify their photo` : `${peerName} asked you to verify your photo`}
+      </p>
+      {!own && <p className="leading-snug">{text}</p>}
+      {!own && (
+        <Link
+          to="/?tab=profile"
+          className="rounded-pill bg-brand-700 px-4 py-1.5 text-sm font-bold text-white hover:bg-brand-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          Get verified
+        </Link>
+      )}
+      <time dateTime={at} className="text-[0.7rem] text-ink-600">
+        {timeOf(at)}
+      </time>
     </div>
   );
 }

@@ -59,7 +59,13 @@ export function MessagesScreen({
   const peer: ChatPeer | null = inList
     ? inList.otherUser
     : match
-      ? { userId: match.userId, name: match.name, university: match.university, profilePhotoUrl: match.profilePhotoUrl }
+      ? {
+          userId: match.userId,
+          name: match.name,
+          university: match.university,
+          profilePhotoUrl: match.profilePhotoUrl,
+          badges: match.badges,
+        }
       : null;
   const ready = conversationId !== null && (inList !== undefined || started.has(conversationId));
 

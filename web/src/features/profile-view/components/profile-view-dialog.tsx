@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PhotoCarousel } from '../../../components/ui/photo-carousel';
 import { Spinner } from '../../../components/ui/spinner';
+import { BADGE_TEXT, TrustBadges } from '../../../components/ui/trust-badges';
 import { isApiError } from '../../../lib/api-client';
 import type { PublicProfile } from '../../../lib/api-types';
 import {
@@ -73,6 +74,24 @@ function Fact({ label, value }: { label: string; value: ReactNode }) {
 
 const level = (labels: readonly string[], v: number | null) => (v === null ? null : (labels[v - 1] ?? null));
 
+/** Issue 16: the badges with what they mean, in words, where there is room for them. */
+function VerificationNote({ badges }: { badges: PublicProfile['badges'] }) {
+  if (!badges.photoVerified && !badges.schoolVerified) return null;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <TrustBadges badges={badges} />
+      <p className="text-xs text-ink-600">
+        {[
+          badges.photoVerified && `${BADGE_TEXT.photo}: ${BADGE_TEXT.photoMeans}.`,
+          badges.schoolVerified && `${BADGE_TEXT.school}: ${BADGE_TEXT.schoolMeans}.`,
+        ]
+          .filter(Boolean)
+          .join(' ')}
+      </p>
+    </div>
+  );
+}
+
 function ProfileDetails({ profile: p }: { profile: PublicProfile }) {
   const photos = p.galleryUrls
     .slice(0, DIALOG_PHOTOS)
@@ -97,6 +116,7 @@ function ProfileDetails({ profile: p }: { profile: PublicProfile }) {
   return (
     <div className="flex flex-col gap-6">
       {photos.length > 0 && <PhotoCarousel photos={photos} label={`${p.name}'s photos`} />}
+      <VerificationNote badges={p.badges} />
       {p.bio && <p className="whitespace-pre-line text-ink-800">{p.bio}</p>}
 
       {p.prompts.length > 0 && (
