@@ -12,6 +12,7 @@ import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
 import { progressBar } from './progress';
 import { seedDemoUsers, seedReferenceData } from './seed';
 import { simulate, toCsv } from './simulate';
+import { photoStoreFor, registerVerificationCommands } from './verification';
 
 const positiveInt = (v: string) => {
   const n = Number(v);
@@ -137,7 +138,8 @@ export function buildProgram(source: Record<string, string | undefined> = proces
     const url = databaseUrl();
     return /^postgres(ql)?:\/\//.test(url) ? new PostgresRealtimeBus(url, { log: (l) => console.error(l) }) : null;
   };
-  registerOperations(program, open, openBus);
+  registerOperations(program, open, openBus, () => photoStoreFor(loadEnv(source)));
+  registerVerificationCommands(program, open, () => loadEnv(source));
 
   program
     .command('simulate')

@@ -19,6 +19,8 @@ import { autoFlagOf } from '../core/moderation/auto-flag';
 import { severityLevel } from '../core/moderation/severity';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { retentionCutoffs } from '../core/privacy/retention';
+import type { PhotoStore } from '../core/profiles/ports';
+import { eraseSelfies, purgeReviewedSelfies } from '../core/verification/verification';
 import { registerModerationModelCommands } from './moderation';
 import { progressBar } from './progress';
 
@@ -87,7 +89,13 @@ export async function withDb<T>(
   }
 }
 
-export function registerOperations(program: Command, open: Open, openBus: OpenBus = () => null) {
+export function registerOperations(
+  program: Command,
+  open: Open,
+  openBus: OpenBus = () => null,
+  /** Where selfies are kept (issue 16): retention and erasure delete them there. */
+  photoStore: () => PhotoStore | null = () => null,
+) {
   const moderation = program.command('moderation').description('the content moderation queue (D22)');
   moderation
     .command('flags')
@@ -229,14 +237,25 @@ export function registerOperations(program: Command, open: Open, openBus: OpenBu
     .action((opts: { dryRun?: boolean; json?: boolean }) =>
       withDb(open, async (db) => {
         const now = new Date();
+        const store = photoStore();
+        const selfies = store ? { verifications: db.verifications, photoStore: store, log: console.error } : null;
         const pendingDeletions = (await db.privacy.pending()).filter((r) => r.requestType === 'deletion').length;
         const processed = opts.dryRun
           ? { exports: 0, deletions: pendingDeletions }
           : await processDataRequests(
-              { clock: { now: () => now }, ids: uuidIds, privacy: db.privacy },
+              {
+                clock: { now: () => now },
+                ids: uuidIds,
+                privacy: db.privacy,
+                beforeErase: selfies ? (userId) => eraseSelfies(selfies, userId) : undefined,
+              },
               { erase: true },
             );
-        const purged = await db.retention.purge(retentionCutoffs(now), now, !!opts.dryRun);
+        const cutoffs = retentionCutoffs(now);
+        const purged = await db.retention.purge(cutoffs, now, !!opts.dryRun);
+        // Selfies 30 days after review (issue 16): the object, then its key; the decision stays.
+        if (selfies)
+          purged.verification_selfies = await purgeReviewedSelfies(selfies, cutoffs.selfiesAfterReview, !!opts.dryRun);
         const result = {
           dryRun: !!opts.dryRun,
           accountsErased: processed.deletions,

@@ -1,0 +1,110 @@
+/** `nestmate verification queue|approve|reject` and the selfie part of `retention run` (issue 16 §2). */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { uuidIds } from '../adapters/crypto/crypto';
+import { openDatabase } from '../adapters/db/database';
+import { EXIT, run } from './main';
+
+describe('nestmate verification', () => {
+  let dir: string;
+  let url: string;
+  let out: string[];
+  const env = () => ({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    MEDIA_DIR: join(dir, 'media'),
+    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
+  });
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'nestmate-cli-verify-'));
+    url = `file:${join(dir, 'db.sqlite')}`;
+    out = [];
+    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
+    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
+    process.exitCode = undefined;
+  });
+
+  afterEach(() => {
+    vi.restoreAllMocks();
+    process.exitCode = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A demo student with a selfie waiting for review, its file in the media directory. */
+  async function pendingSelfie(at: Date) {
+    await run(['seed', '--demo', '1', '--json'], env());
+    const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
+    out.length = 0;
+    const db = openDatabase(url, uuidIds);
+    const user = (await db.users.findByEmail(email))!;
+    const id = 'verification-1';
+    await db.verifications.openChallenge(
+      {
+        id,
+        userId: user.id,
+        pose: 'thumbs-up',
+        status: 'challenge',
+        challengeExpiresAt: new Date(at.getTime() + 600_000),
+        selfieKey: null,
+        mainPhotoId: null,
+        rejectReason: null,
+        reviewedBy: null,
+        reviewedAt: null,
+        submittedAt: null,
+        createdAt: at,
+      },
+      3,
+      new Date(at.getTime() - 86_400_000),
+      at,
+    );
+    const key = `selfie-${user.id}/1-abc.webp`;
+    mkdirSync(join(dir, 'media', `selfie-${user.id}`), { recursive: true });
+    writeFileSync(join(dir, 'media', key), 'bytes');
+    expect(await db.verifications.submit(id, user.id, key, at)).toBe(true);
+    db.close();
+    return { id, email, key };
+  }
+
+  it('lists the queue, rejects with a listed reason (e-mailed) and refuses a second decision', async () => {
+    const { id, email } = await pendingSelfie(new Date());
+    expect(await run(['verification', 'queue', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))).toEqual([
+      expect.objectContaining({ id, email, poseLabel: 'Thumbs up next to your face', mainPhotoChanged: false }),
+    ]);
+    out.length = 0;
+    expect(await run(['verification', 'reject', id, '--reason', 'blurry'], env())).toBe(EXIT.usage);
+    expect(await run(['verification', 'reject', 'nope', '--reason', 'face-not-visible'], env())).toBe(EXIT.notFound);
+    expect(await run(['verification', 'reject', id, '--reason', 'face-not-visible'], env())).toBe(EXIT.ok);
+    expect(await run(['verification', 'approve', id], env())).toBe(EXIT.conflict);
+    const db = openDatabase(url, uuidIds);
+    expect(await db.verifications.get(id)).toMatchObject({ status: 'rejected', rejectReason: 'face-not-visible' });
+    expect((await db.outbox.list(20)).some((m) => m.to === email && m.text.includes('Face not visible'))).toBe(true);
+    db.close();
+    out.length = 0;
+    expect(await run(['verification', 'queue'], env())).toBe(EXIT.ok);
+    expect(out).toEqual(['No selfies waiting for review.']);
+  });
+
+  it('approves, and retention deletes the selfie file 30 days after review', async () => {
+    const { id, key } = await pendingSelfie(new Date(Date.now() - 40 * 86_400_000));
+    const db = openDatabase(url, uuidIds);
+    await db.verifications.review(
+      id,
+      { status: 'approved', reason: null },
+      null,
+      new Date(Date.now() - 31 * 86_400_000),
+    );
+    db.close();
+    expect(existsSync(join(dir, 'media', key))).toBe(true);
+    out.length = 0;
+    expect(await run(['retention', 'run', '--dry-run', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n')).purged).toMatchObject({ verification_selfies: 1 });
+    expect(existsSync(join(dir, 'media', key))).toBe(true);
+    out.length = 0;
+    expect(await run(['retention', 'run', '--json'], env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n')).purged).toMatchObject({ verification_selfies: 1 });
+    expect(existsSync(join(dir, 'media', key))).toBe(false);
+  });
+});
