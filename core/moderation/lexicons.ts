@@ -28,26 +28,35 @@ export const LEXICONS: Record<AbuseCategory | 'group', Set<string>> = {
     verification confirm confirmation account ssn social security bank routing card cvv pin link click portal
     netid duo otp reset locked suspend suspended identity id license passport form details login username
     authenticate authentication 2fa mfa`),
-  investment: words(`crypto cryptocurrency bitcoin btc eth coin coins token tokens invest investment investing investor
+  investment:
+    words(`stock stocks option options course webinar coach coaching mastermind referral starter kit partner ambassador dropshipping ecommerce fba affiliate memecoin altcoin moon pump apy yield subscribe vip equity startup
+    crypto cryptocurrency bitcoin btc eth coin coins token tokens invest investment investing investor
     trade trading trader forex profit profits return returns roi passive income rich wealth millionaire earn
     earning hustle opportunity business team recruit recruiting mentor program system bot bots signals nft stake
     staking mining exchange wallet portfolio launch presale whitelist boss freedom financial financially
     commission commissions downline upline pyramid mlm network marketing entrepreneur funds fund capital double`),
-  harassment: words(`kill die dead death hurt beat punch stab shoot gun knife hospital bleed suffer regret threat
+  harassment:
+    words(`shame regret sorry coward spineless useless clown muppet dumbass worm rat slob failure burden gremlin troll cretin ambulance teeth enemy screenshot screenshots
+    kill die dead death hurt beat punch stab shoot gun knife hospital bleed suffer regret threat
     threaten ruin destroy expose leak spread blackmail follow following watching stalk stalker outside waiting
     address find hunt scared afraid careful worthless pathetic loser idiot moron stupid dumb ugly fat disgusting
     trash garbage freak creep bitch whore slut shut hate nobody alone unalive kys bleach rope bridge jump oxygen
     waste coward psycho crazy worthless bully humiliate embarrass`),
-  hate: words(`race racial religion country kind people animal animals vermin dirty smell smelly lazy criminal
+  hate: words(`scam scammer scammers stink filthy gross sick cult breed toilet drunk drunks robot robots predator predators pedo cheat mental genetic
+    race racial religion country kind people animal animals vermin dirty smell smelly lazy criminal
     criminals terrorist terrorists disease virus belong steal invade invaders replace ban deport deported illegal
     illegals savage savages inferior subhuman primitive backwards degenerate degenerates groomer groomers
     sinner sinners abomination freak freaks unnatural`),
-  sexual: words(`sex sexy sexual nude nudes naked boob boobs tit tits ass butt booty dick cock pussy horny kinky
+  sexual: words(`moan moaning naughty threesome handsy lap dance taste squeeze tight towel topless swimsuit skin sinful leggings obedient
+    jerk noodz nudez fuk grope fondle spank submissive toy undress bent gorgeous
+    sex sexy sexual nude nudes naked boob boobs tit tits ass butt booty dick cock pussy horny kinky
     fetish bedroom shower lingerie underwear bra panties thong body lips legs kiss kissing touch cuddle massage
     naughty spicy hot hottie babe daddy sugar fwb hookup hook slept intimate intimacy pleasure fantasy fantasies
     favors favours benefits strings dtf oral blow suck lick strip flirt lover sexting sext onlyfans porn
     knees seduce tease wet hard pics nudity`),
-  group: words(`black blacks white asian asians muslim muslims jew jews jewish christian christians hindu hindus
+  group:
+    words(`nigerian nigerians pakistani pakistanis haitian haitians filipino filipinos venezuelan venezuelans afghan afghans vietnamese polish russian russians korean koreans japanese iranian iranians syrian syrians jamaican ethiopian puerto rican ricans hispanic hispanics roma gypsy gypsies buddhist buddhists mormon mormons evangelical evangelicals bisexual bi lgbt lgbtq hijab hijabs turban turbans yarmulke down syndrome autism native indigenous
+    black blacks white asian asians muslim muslims jew jews jewish christian christians hindu hindus
     sikh sikhs arab arabs mexican mexicans latino latinos latina latinas immigrant immigrants foreigner foreigners
     refugee refugees gay gays lesbian lesbians trans transgender queer nonbinary binary women woman girls female
     females disabled wheelchair deaf blind autistic african africans chinese indian indians somali somalis

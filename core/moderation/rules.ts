@@ -188,7 +188,7 @@ const RULES: Rule[] = [
     id: 'nudes',
     category: 'sexual',
     pattern:
-      /\b(nudes?|naked|topless|sexting|send (me )?(pics|photos|a pic) of (you|yourself|ur)|send (me )?(pics|nudes)|lingerie|bikini pics?)\b/,
+      /\b(nudes?|naked|topless|sexting|send (me )?(pics|photos|a pic) of (you|yourself|ur)|send (me )?(nudes|(pics|photos)(?! of (the|my|our|his|her|their|this|that)\b))|lingerie|bikini pics?)\b/,
   },
   {
     id: 'explicit',
@@ -205,7 +205,7 @@ const RULES: Rule[] = [
   {
     id: 'body_comment',
     category: 'sexual',
-    pattern: /\b(your|ur) (body|ass|butt|chest|legs|lips)\b|\b(sleep|shower|bed) (with|together)\b/,
+    pattern: /\b(your|ur) (body|ass|butt|chest|legs|lips)\b|\b(sleep|shower|bed) (with(?! one eye)|together)\b/,
   },
   // Broader lexicons: the corpus shows scams and threats rarely reuse one phrase (issue 15).
   {
@@ -259,13 +259,44 @@ const RULES: Rule[] = [
     id: 'stalking',
     category: 'harassment',
     pattern:
-      /\b(i('?m| am) (outside|at your|waiting)|waited outside|i saw you|i see (you|u)|been (watching|following)|followed you|your (address|room number|new place|new address|car|girlfriend|boyfriend|spare key|schedule)|i know (your|where|you'?re home)|find (you|out)|regret it|make sure you|or else|want problems|something happened to|you'?ll need a hospital|slash your|spread that|sent your (pictures|photos|pics)|put your number)\b/,
+      /\b(i('?m| am) (outside|at your|waiting)|waited outside|i saw you|i see (you|u)|been (watching|following)|followed you|(got|have|found|know|tracked down) (your|ur) (new )?(address|room number|new place|schedule|car|gate code|door code|location|class schedule)|your (girlfriend|boyfriend|spare key)|i know (your|where|you'?re home)|find (you|out)|regret it|make sure you|or else|want problems|something happened to|you'?ll need a hospital|slash your|spread that|sent your (pictures|photos|pics)|put your number)\b/,
   },
   {
     id: 'insult_plain',
     category: 'harassment',
     pattern:
       /\b(idiot|moron|braindead|loser|trash|garbage|pathetic|ugly|disgusting|crybaby|worthless|piece of (shit|sh\*t|crap)|lying|freak|clown|nobody (wants|likes|would))\b/,
+  },
+  // Threats that need no abusive word: conditions, veiled warnings, violence to a person or their things.
+  {
+    id: 'blackmail',
+    category: 'harassment',
+    pattern:
+      /\b(unless (you|u)|or (else|i'?ll|i will|everyone)|if (you|u) (don'?t|dont|won'?t|refuse to|ever|back out|report|tell))\b[^.?!]{0,50}\b(post|leak|expose|show (everyone|your)|tell (everyone|your)|send (them|it|the|your)|sorry|regret)\w*/,
+  },
+  {
+    id: 'veiled_threat',
+    category: 'harassment',
+    pattern:
+      /\b(would be a shame|shame if (something|anything)|you'?ll (regret|be sorry|pay for)|what'?s coming|watch yourself|while it lasts|you won'?t like (it|what)|try me|last (person|thing) you|i'?m not going anywhere|can'?t hide|know what'?s good for you|don'?t make me)\b/,
+  },
+  {
+    id: 'violence',
+    category: 'harassment',
+    pattern:
+      /\b(break|smash|knock|slash|punch|stab|bash) (your|ur) (face|teeth|fingers|legs|neck|head|skull|phone|tires|windshield|car)\b|\b(in an ambulance|through a straw|with a bat|six feet under|in a body bag)\b/,
+  },
+  {
+    id: 'surveillance',
+    category: 'harassment',
+    pattern:
+      /\b(i (took|have|got|kept) (your|a) (picture|photo|copy of your|recording)|i'?ve been recording|i'?m watching your|i can see your (location|window|room)|i notice things|i know what time (you|your)|(i'?ll|i will|i'?m gonna|i'?m going to) be (at|outside|in|waiting)\b[^.?!]{0,30}\b(when|since|before|after) (you|u|your)|other ways to reach|so you can'?t block|you can'?t (block|hide from|escape) me|not done with you|worse it('?s| is) (going to|gonna) get|crossed me)\b/,
+  },
+  {
+    id: 'self_harm_more',
+    category: 'harassment',
+    pattern:
+      /\b(swallow (a bottle|pills)|cut yourself|unalive|better off without you|nobody would (even )?(notice|care|miss)|disappear (from|forever))\b/,
   },
   {
     id: 'masked_word',
@@ -289,6 +320,12 @@ const RULES: Rule[] = [
     category: 'sexual',
     pattern:
       /\b(other ways|with benefits|no strings|favou?rs?|in (my |your |the )?bed|bedroom|fantas(y|ies)|slept with|sleep with|bra size|underwear|touch (you|your)|watch you|camera|dtf|lover|intimate|company (at night|in bed)|on your knees|sit on my|so hard|extra duties|late[- ]night|entertainment|fool around|threesomes?|turn me on|get you drunk|feet pics|short skirts?|wear something|dance for me|pretty girls|girls who|women who|female tenant|be my (girlfriend|boyfriend)|s[e3]xt|no clothes|see all of (it|you)|pointed lower)\b|[🍆💦🍑😏👅]/u,
+  },
+  {
+    id: 'sexual_more',
+    category: 'sexual',
+    pattern:
+      /\b(moan\w*|lap dance|handsy|neck down|(swimsuit|clothing|clothes) optional|taste (you|u)|(get|put) my hands on (you|u)|squeeze (it|them|your)|shar(e|ing) (a|my|your|one) bed|keep each other warm|been with (someone|a man|a woman|a guy|a girl)|make (you|u) feel good|do (bad|naughty|dirty) things|jerk(ed|ing)? off|creative payment|n[o0]{2}d[sz]|fu[ck]?k (me|you|u)|drop the towel|take it (all )?off|get naughty|naughty)\b/,
   },
   {
     id: 'hate_generalise',
