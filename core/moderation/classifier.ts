@@ -103,6 +103,10 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
   // Each group counts as much as the other whatever the message's length (L2 per group).
   const wordWeight = grams.length ? 1 / Math.sqrt(grams.length) : 0;
   for (const g of grams) words.set(add(`w:${g}`, wordWeight), g);
+  // The message's length, coarsely: a one-line answer ("Option B", "Deal.") is rarely abuse, and
+  // without this its few n-grams carry the whole verdict.
+  const count = tokens.length;
+  add(`n:${count <= 2 ? 'a' : count <= 4 ? 'b' : count <= 7 ? 'c' : count <= 12 ? 'd' : 'e'}`, 1);
   const charWeight = chars.length ? 1 / Math.sqrt(chars.length) : 0;
   for (const c of chars) add(`c:${c}`, charWeight);
   // Stems share strength across word forms; the word lists across words the corpus never used.

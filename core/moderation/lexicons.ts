@@ -42,12 +42,14 @@ export const LEXICONS: Record<AbuseCategory | 'group', Set<string>> = {
     address find hunt scared afraid careful worthless pathetic loser idiot moron stupid dumb ugly fat disgusting
     trash garbage freak creep bitch whore slut shut hate nobody alone unalive kys bleach rope bridge jump oxygen
     waste coward psycho crazy worthless bully humiliate embarrass`),
-  hate: words(`scam scammer scammers stink filthy gross sick cult breed toilet drunk drunks robot robots predator predators pedo cheat mental genetic
+  hate: words(`scam scammer scammers stink filthy gross sick cult breed toilet drunk drunks robot robots predator
+    predators pedo cheat mental genetic
     race racial religion country kind people animal animals vermin dirty smell smelly lazy criminal
     criminals terrorist terrorists disease virus belong steal invade invaders replace ban deport deported illegal
     illegals savage savages inferior subhuman primitive backwards degenerate degenerates groomer groomers
     sinner sinners abomination freak freaks unnatural`),
-  sexual: words(`moan moaning naughty threesome handsy lap dance taste squeeze tight towel topless swimsuit skin sinful leggings obedient
+  sexual: words(`moan moaning naughty threesome handsy lap dance taste squeeze tight towel topless swimsuit skin
+    sinful leggings obedient
     jerk noodz nudez fuk grope fondle spank submissive toy undress bent gorgeous
     sex sexy sexual nude nudes naked boob boobs tit tits ass butt booty dick cock pussy horny kinky
     fetish bedroom shower lingerie underwear bra panties thong body lips legs kiss kissing touch cuddle massage
