@@ -106,7 +106,6 @@ export function ChatScreen({
           </div>
           <p className="truncate text-xs text-ink-600">{peer.university}</p>
         </div>
-        {!peer.badges.photoVerified && <AskToVerifyButton conversationId={conversationId} peerName={peer.name} />}
         {callAction}
         <button
           type="button"
@@ -117,6 +116,10 @@ export function ChatScreen({
           <EyeIcon className="size-5" />
         </button>
       </header>
+
+      {!peer.badges.photoVerified && !list?.some((m) => m.kind === 'verification_request' && m.senderId === myId) && (
+        <AskToVerifyBar conversationId={conversationId} peerName={peer.name} />
+      )}
 
       <MessageLog
         conversationId={conversationId}
@@ -320,26 +323,35 @@ function MessageLog({
   );
 }
 
-/** Issue 16: ask the other student for a photo verification, once a week per chat (the server's limit). */
-function AskToVerifyButton({ conversationId, peerName }: { conversationId: string; peerName: string }) {
+/**
+ * Issue 16: a slim bar under the header while the other student is not photo verified and has not
+ * been asked in this chat; the server allows one request a week per conversation.
+ */
+function AskToVerifyBar({ conversationId, peerName }: { conversationId: string; peerName: string }) {
   const ask = useAskToVerify(conversationId);
+  const first = peerName.split(' ')[0] ?? peerName;
   return (
-    <button
-      type="button"
-      disabled={ask.isPending}
-      onClick={() =>
-        ask.mutate(undefined, {
-          onSuccess: () =>
-            toast.success('Request sent', { description: `We asked ${peerName} to verify their photo.` }),
-          onError: (error) => problemToast(error, 'Could not send the request'),
-        })
-      }
-      aria-label={`Ask ${peerName} to verify their photo`}
-      title="Ask to verify"
-      className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600 disabled:opacity-60"
-    >
-      <ShieldIcon className="size-5" />
-    </button>
+    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-b border-ink-200/70 bg-ink-50 px-3 py-1.5 text-xs text-ink-700 sm:px-4">
+      <p className="flex items-center gap-1.5">
+        <ShieldIcon className="size-4 shrink-0 text-ink-500" />
+        {first} hasn't verified their photo yet.
+      </p>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={ask.isPending}
+        onClick={() =>
+          ask.mutate(undefined, {
+            onSuccess: () =>
+              toast.success('Request sent', { description: `We asked ${peerName} to verify their photo.` }),
+            onError: (error) => problemToast(error, 'Could not send the request'),
+          })
+        }
+        aria-label={`Ask ${peerName} to verify their photo`}
+      >
+        Ask to verify
+      </Button>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { HttpResponse, http } from 'msw';
 import { toast } from 'sonner';
 import { MESSAGE_MESSAGES } from '../../../../../core/messaging/rules';
 import { GENERIC_MESSAGES } from '../../../../../core/shared/errors';
@@ -11,6 +12,7 @@ import {
   seedMessage,
 } from '../../../test/messaging-handlers';
 import { renderApp, skipCookieBanner } from '../../../test/render-app';
+import { server } from '../../../test/server';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -26,7 +28,7 @@ describe('verification in the chat (issue 16)', () => {
     resetMessagingTest();
   });
 
-  it('asks an unverified match to verify once: the system message appears, a second ask is refused', async () => {
+  it('asks an unverified match to verify once: the system message appears and the offer goes away', async () => {
     const me = seedSignedInUser();
     const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hi!' }]);
     const { user, chat } = await openChat(c.id);
@@ -37,9 +39,26 @@ describe('verification in the chat (issue 16)', () => {
     // The asker does not get the "Get verified" step: it is for the other student.
     expect(within(note).queryByRole('link')).not.toBeInTheDocument();
 
+    // Asked once: the offer goes away (the server refuses a second ask within the week).
+    expect(screen.queryByRole('button', { name: 'Ask Jordan Rivera to verify their photo' })).not.toBeInTheDocument();
+    expect(within(chat).getAllByRole('note', { name: 'Verification request' })).toHaveLength(1);
+  });
+
+  it('says so when the server refuses the ask (already asked this week from another device)', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hi!' }]);
+    server.use(
+      http.post('/api/conversations/:id/verification-request', () =>
+        HttpResponse.json(
+          { title: 'Too many requests', status: 429, detail: GENERIC_MESSAGES.rateLimited, code: 'RATE_LIMITED' },
+          { status: 429, headers: { 'Content-Type': 'application/problem+json', 'Retry-After': '600' } },
+        ),
+      ),
+    );
+    const { user, chat } = await openChat(c.id);
     await user.click(screen.getByRole('button', { name: 'Ask Jordan Rivera to verify their photo' }));
     expect(await screen.findByText(GENERIC_MESSAGES.rateLimited)).toBeInTheDocument();
-    expect(within(chat).getAllByRole('note', { name: 'Verification request' })).toHaveLength(1);
+    expect(within(chat).queryByRole('note', { name: 'Verification request' })).not.toBeInTheDocument();
   });
 
   it('shows a received request with the way to answer it, live', async () => {
