@@ -56,6 +56,8 @@ import { platformRouter } from './routes/platform/platform.handlers';
 import { privacyRouter } from './routes/privacy/privacy.handlers';
 import { profilesRouter } from './routes/profiles/profiles.handlers';
 import { safetyRouter } from './routes/safety/safety.handlers';
+import { verificationRouter } from './routes/verification/verification.handlers';
+import { SELFIE_UPLOAD_PATH } from './routes/verification/verification.routes';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -126,8 +128,8 @@ export function createApp(options: AppOptions) {
   app.use('*', compress());
   app.use('*', clientInfo({ trustProxy: env.TRUST_PROXY }));
   app.use('/api/*', originCheck([new URL(env.APP_URL).origin]));
-  const isUpload = (path: string) => path === UPLOAD_PATH;
-  // CSP reports, photo uploads and the local checkout's plain HTML forms are the non-JSON bodies.
+  const isUpload = (path: string) => path === UPLOAD_PATH || path === SELFIE_UPLOAD_PATH;
+  // CSP reports, photo and selfie uploads and the local checkout's plain HTML forms are the non-JSON bodies.
   app.use(
     '/api/*',
     jsonOnly((path) => path === '/api/csp-report' || isUpload(path) || path.startsWith('/api/payments/local/')),
@@ -263,6 +265,24 @@ export function createApp(options: AppOptions) {
       securityLog: db.securityLog,
       sessionEndings,
       messageReleases,
+    }),
+  );
+  // Photo verification (issue 16 §2): selfies through the same store, under keys /media never serves.
+  app.route(
+    '/',
+    verificationRouter({
+      clock,
+      ids: uuidIds,
+      random: cryptoRandomBytes,
+      verifications: db.verifications,
+      photoStore,
+      images: new SharpImageProcessor(),
+      mailer,
+      admin: db.admins,
+      appUrl: env.APP_URL,
+      log,
+      rateLimiter: db.rateLimiter,
+      securityLog: db.securityLog,
     }),
   );
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];

@@ -34,6 +34,7 @@ import { SqliteProfileRepository, SqlitePromptCatalog } from './sqlite/profiles.
 import { SqliteReferenceDataRepository } from './sqlite/reference-data.repository';
 import { SqliteRetentionRepository } from './sqlite/retention.repository';
 import { SqliteFeedbackRepository, SqlitePrivacyRepository, SqliteSafetyRepository } from './sqlite/safety.repository';
+import { SqliteVerificationRepository } from './sqlite/verification.repository';
 
 /** The repositories' public surface, so both engines' classes satisfy it. */
 type Surface<T> = { [K in keyof T]: T[K] extends (...args: never[]) => unknown ? T[K] : Pick<T[K], keyof T[K]> };
@@ -74,6 +75,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     retention: new SqliteRetentionRepository(db),
     groups: new SqliteGroupRepository(db),
     hiddenWords: new SqliteHiddenWordRepository(db),
+    verifications: new SqliteVerificationRepository(db),
     ping: async (): Promise<void> => {
       db.$client.prepare('SELECT 1').get();
     },

@@ -150,7 +150,10 @@ const audit = (
 ) => deps.admin.audit({ id: deps.ids.newId(), adminId, action, targetType, targetId, details, at: deps.clock.now() });
 
 /** D27: an active admin_users row, checked on the server for every admin endpoint. */
-export async function requireAdmin(deps: AdminDeps, userId: string): Promise<Result<true, DomainError>> {
+export async function requireAdmin(
+  deps: { admin: Pick<AdminRepository, 'isActiveAdmin'> },
+  userId: string,
+): Promise<Result<true, DomainError>> {
   return (await deps.admin.isActiveAdmin(userId)) ? ok(true) : err(adminErrors.denied());
 }
 

@@ -42,6 +42,8 @@ export type PrivacyDeps = {
   privacy: PrivacyRepository;
   /** A deleted account leaves its groups at once, with admin succession (D18). */
   groups?: Pick<GroupRepository, 'groupsOf' | 'changeMembers'>;
+  /** Erases what the account keeps outside the database before its rows go (selfie objects, issue 16). */
+  beforeErase?: (userId: string) => Promise<void>;
 };
 
 export const PRIVACY_MESSAGES = {
@@ -101,6 +103,7 @@ export async function processDataRequests(deps: PrivacyDeps, options: { erase: b
       await deps.privacy.complete(r.id, archive, now, new Date(now.getTime() + EXPORT_TTL_MS));
       exports++;
     } else {
+      await deps.beforeErase?.(r.userId);
       await deps.privacy.eraseAccount(r.userId);
       await deps.privacy.complete(r.id, null, now, null);
       deletions++;

@@ -10,6 +10,8 @@ export const RETENTION = {
   rateLimitHits: DAY,
   spentTokens: 30 * DAY,
   outboxMail: 30 * DAY,
+  /** Verification selfies after their review (issue 16 §2); the decision itself stays. */
+  selfiesAfterReview: 30 * DAY,
 } as const;
 
 export type RetentionCutoffs = { [K in keyof typeof RETENTION]: Date };

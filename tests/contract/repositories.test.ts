@@ -945,4 +945,103 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(await db.hiddenWords.list(b)).toEqual(['rent']);
     });
   });
+
+  describe('photo verification (issue 16)', () => {
+    const challenge = (userId: string, at: Date, id = randomUUID()) => ({
+      id,
+      userId,
+      pose: 'thumbs-up',
+      status: 'challenge' as const,
+      challengeExpiresAt: new Date(at.getTime() + 600_000),
+      selfieKey: null,
+      mainPhotoId: null,
+      rejectReason: null,
+      reviewedBy: null,
+      reviewedAt: null,
+      submittedAt: null,
+      createdAt: at,
+    });
+    const since = (at: Date) => new Date(at.getTime() - 86_400_000);
+
+    it('reserves at most `max` tries under concurrent requests, sharing the open challenge', async () => {
+      const a = await user();
+      const burst = await Promise.all(
+        Array.from({ length: 5 }, () => db.verifications.openChallenge(challenge(a, T0), 3, since(T0), T0)),
+      );
+      expect(burst.filter((o) => o.kind === 'created')).toHaveLength(1);
+      expect(new Set(burst.map((o) => (o.kind === 'limit' ? null : o.record.id))).size).toBe(1);
+      // Expired challenges still count: two more tries, then the limit, however many ask at once.
+      const t1 = later(700_000);
+      const t2 = later(1_400_000);
+      expect((await db.verifications.openChallenge(challenge(a, t1), 3, since(t1), t1)).kind).toBe('created');
+      const last = await Promise.all(
+        Array.from({ length: 4 }, () => db.verifications.openChallenge(challenge(a, t2), 3, since(t2), t2)),
+      );
+      expect(last.filter((o) => o.kind === 'created')).toHaveLength(1);
+      const t3 = later(2_100_000);
+      const refused = await db.verifications.openChallenge(challenge(a, t3), 3, since(t3), t3);
+      expect(refused).toEqual({ kind: 'limit', triesSince: [T0, t1, t2] });
+    });
+
+    it('claims a challenge once, records the main photo, and reviews it once', async () => {
+      const a = await user();
+      await completeProfile(a);
+      const main = (await db.profiles.listPhotos(a))[0]!.id;
+      const c = challenge(a, T0);
+      await db.verifications.openChallenge(c, 3, since(T0), T0);
+      // Not someone else's, not after it expired.
+      expect(await db.verifications.submit(c.id, await user(), `selfie-${a}/1-x.webp`, later(1))).toBe(false);
+      expect(await db.verifications.submit(c.id, a, `selfie-${a}/1-x.webp`, later(600_000))).toBe(false);
+      const claims = await Promise.all([
+        db.verifications.submit(c.id, a, `selfie-${a}/1-x.webp`, later(1)),
+        db.verifications.submit(c.id, a, `selfie-${a}/1-y.webp`, later(1)),
+      ]);
+      expect(claims.sort()).toEqual([false, true]);
+      const got = await db.verifications.get(c.id);
+      expect(got).toMatchObject({
+        status: 'pending',
+        mainPhotoId: main,
+        submittedAt: later(1),
+        email: `${a}@ucla.edu`,
+      });
+      const [item] = (await db.verifications.queue(10)).filter((q) => q.userId === a);
+      expect(item).toMatchObject({
+        id: c.id,
+        pose: 'thumbs-up',
+        name: 'Jordan',
+        photos: [{ id: main, key: `${a}/a.webp` }],
+      });
+      const reviews = await Promise.all([
+        db.verifications.review(c.id, { status: 'approved', reason: null }, null, later(2)),
+        db.verifications.review(c.id, { status: 'rejected', reason: 'face-not-visible' }, null, later(2)),
+      ]);
+      expect(reviews.sort()).toEqual([false, true]);
+      const facts = await db.verifications.trustFacts(a, since(later(3)));
+      expect(facts).toMatchObject({ emailConfirmed: true, mainPhotoId: main, triesSince: [T0] });
+      const approved = (await db.verifications.get(c.id))!.status === 'approved';
+      expect(facts!.verifiedPhotoId).toBe(approved ? main : null);
+      expect(facts!.latest).toMatchObject({ status: approved ? 'approved' : 'rejected', reviewedAt: later(2) });
+    });
+
+    it('finds selfies past retention, forgets their keys, and goes with the account', async () => {
+      const a = await user();
+      await completeProfile(a);
+      const c = challenge(a, T0);
+      await db.verifications.openChallenge(c, 3, since(T0), T0);
+      await db.verifications.submit(c.id, a, `selfie-${a}/1-r.webp`, later(1));
+      expect(await db.verifications.selfieKeys(a)).toEqual([`selfie-${a}/1-r.webp`]);
+      expect((await db.verifications.selfiesReviewedBefore(later(10))).some((s) => s.id === c.id)).toBe(false);
+      await db.verifications.review(c.id, { status: 'rejected', reason: 'face-not-visible' }, null, later(2));
+      expect(await db.verifications.selfiesReviewedBefore(later(10))).toContainEqual({
+        id: c.id,
+        key: `selfie-${a}/1-r.webp`,
+      });
+      expect((await db.privacy.collect(a)).photo_verifications).toHaveLength(1);
+      await db.verifications.clearSelfie(c.id);
+      expect(await db.verifications.selfieKeys(a)).toEqual([]);
+      expect((await db.verifications.get(c.id))?.status).toBe('rejected');
+      await db.privacy.eraseAccount(a);
+      expect(await db.verifications.get(c.id)).toBeNull();
+    });
+  });
 });

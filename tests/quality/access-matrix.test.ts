@@ -52,6 +52,13 @@ beforeAll(async () => {
   form.append('photo', new File([png as unknown as BlobPart], 'victim.png', { type: 'image/png' }));
   const uploaded = await victim.client.post('/api/profile/photos', form);
   if (uploaded.status !== 201) throw new Error(`victim photo upload failed: ${uploaded.text}`);
+  // …and a selfie waiting for review (issue 16), for the verification queue's admin routes.
+  const challenge = await victim.client.post('/api/verification/challenge');
+  const selfie = new FormData();
+  selfie.append('challengeId', challenge.json.challenge.id);
+  selfie.append('selfie', new File([png as unknown as BlobPart], 'selfie.png', { type: 'image/png' }));
+  const submitted = await victim.client.post('/api/verification/selfie', selfie);
+  if (submitted.status !== 201) throw new Error(`victim selfie failed: ${submitted.text}`);
   // …and a conversation with a match, with one message in it.
   const partner = await app.createUser('partner@ucla.edu');
   const now = app.clock.now();
@@ -173,6 +180,7 @@ beforeAll(async () => {
       featureRequestId: 'victim-feature',
       reportId: 'victim-report',
       flagId: 'victim-flag',
+      verificationId: challenge.json.challenge.id,
     },
   };
 });

@@ -28,6 +28,7 @@ import { PostgresProfileRepository, PostgresPromptCatalog } from './profiles.rep
 import { PostgresReferenceDataRepository } from './reference-data.repository';
 import { PostgresRetentionRepository } from './retention.repository';
 import { PostgresFeedbackRepository, PostgresPrivacyRepository, PostgresSafetyRepository } from './safety.repository';
+import { PostgresVerificationRepository } from './verification.repository';
 
 export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: IdGenerator) {
   return {
@@ -56,6 +57,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     retention: new PostgresRetentionRepository(sql),
     groups: new PostgresGroupRepository(sql),
     hiddenWords: new PostgresHiddenWordRepository(sql),
+    verifications: new PostgresVerificationRepository(sql),
     ping: async (): Promise<void> => {
       await sql.get('SELECT 1');
     },

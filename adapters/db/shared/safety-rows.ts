@@ -68,6 +68,8 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['data_export_requests', 'user_id'],
   ['security_incidents', 'reporter_id'],
   ['hidden_words', 'user_id'],
+  // Selfie verifications with their storage keys while kept (issue 16 §2), like photos' keys.
+  ['photo_verifications', 'user_id'],
 ];
 
 /**
