@@ -46,6 +46,9 @@ export type DeckRequest = components['schemas']['DeckRequest'];
 export type SwipeOutcome = components['schemas']['SwipeOutcome'];
 export type EmergencyContact = components['schemas']['EmergencyContact'];
 export type DataRequest = components['schemas']['DataRequest'];
+export type TrustStatus = components['schemas']['TrustStatus'];
+export type PoseChallenge = components['schemas']['PoseChallenge'];
+export type VerificationQueueItem = components['schemas']['VerificationQueueItem'];
 export type SecurityIncidentRequest = Endpoints['POST /api/security-incidents']['body'];
 
 export type ProblemFieldError = { path: string; message: string };
@@ -152,11 +155,20 @@ export type Endpoints = {
   'PUT /api/admin/users/{userId}/status': Contract<'put', '/api/admin/users/{userId}/status'>;
   'GET /api/admin/users/{userId}/history': Contract<'get', '/api/admin/users/{userId}/history'>;
   'GET /api/admin/analytics': Contract<'get', '/api/admin/analytics'>;
+  // Photo verification (issue 16 §2): your trust card and a pose; the admins' selfie queue.
+  'GET /api/verification': Contract<'get', '/api/verification'>;
+  'POST /api/verification/challenge': Contract<'post', '/api/verification/challenge'>;
+  'GET /api/admin/verifications': Contract<'get', '/api/admin/verifications'>;
+  'POST /api/admin/verifications/{verificationId}/review': Contract<
+    'post',
+    '/api/admin/verifications/{verificationId}/review'
+  >;
 };
 
 /** Endpoints that take multipart/form-data (file uploads), called with `apiUpload`. */
 export type UploadEndpoints = {
   'POST /api/profile/photos': UploadContract<'post', '/api/profile/photos'>;
+  'POST /api/verification/selfie': UploadContract<'post', '/api/verification/selfie'>;
 };
 
 export type UploadEndpoint = keyof UploadEndpoints;

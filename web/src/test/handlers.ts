@@ -18,6 +18,7 @@ import { hiddenWordsHandlers } from './hidden-words-handlers';
 import { messagingHandlers } from './messaging-handlers';
 import { profileHandlers } from './profile-handlers';
 import { settingsHandlers } from './settings-handlers';
+import { verificationHandlers } from './verification-handlers';
 
 /** Test switches for GET /api/config. */
 export const testConfig = { ageGateEnabled: true };
@@ -186,4 +187,5 @@ export const handlers = [
   ...settingsHandlers,
   ...hiddenWordsHandlers,
   ...adminHandlers,
+  ...verificationHandlers,
 ];

@@ -4,6 +4,7 @@ import { resetDb } from './db';
 import { groupsTest } from './groups-handlers';
 import { testConfig } from './handlers';
 import { server } from './server';
+import { verificationTest } from './verification-handlers';
 
 // Lazy routes load their modules on first render; give them time on a cold transform cache and a
 // busy two-core CI machine (the other vitest projects run at the same time).
@@ -41,6 +42,7 @@ afterEach(() => {
   server.resetHandlers();
   resetDb();
   groupsTest.reset();
+  verificationTest.reset();
   localStorage.clear();
   testConfig.ageGateEnabled = true;
   const seen = unhandled.splice(0);

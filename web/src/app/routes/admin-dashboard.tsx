@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { LinkButton } from '../../components/ui/button';
-import { ChartBarIcon, ChevronLeftIcon, FlagIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
+import { CameraIcon, ChartBarIcon, ChevronLeftIcon, FlagIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
@@ -13,6 +13,7 @@ import { ModerationTab } from '../../features/admin/components/moderation-tab';
 import { ReportsTab } from '../../features/admin/components/reports-tab';
 import { StatCards } from '../../features/admin/components/stat-cards';
 import { UsersTab } from '../../features/admin/components/users-tab';
+import { VerificationTab } from '../../features/admin/components/verification-tab';
 import { useMe } from '../../features/auth/api/get-me';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -83,6 +84,7 @@ export function AdminDashboardRoute() {
 const TABS = [
   { value: 'reports', label: 'User Reports', icon: FlagIcon },
   { value: 'moderation', label: 'Content Moderation', icon: ShieldIcon },
+  { value: 'verification', label: 'Photo Verification', icon: CameraIcon },
   { value: 'users', label: 'User Management', icon: UserIcon },
   { value: 'analytics', label: 'Analytics', icon: ChartBarIcon },
 ] as const;
@@ -113,6 +115,9 @@ function Dashboard() {
         </TabsContent>
         <TabsContent value="moderation">
           <ModerationTab />
+        </TabsContent>
+        <TabsContent value="verification">
+          <VerificationTab />
         </TabsContent>
         <TabsContent value="users">
           <UsersTab />

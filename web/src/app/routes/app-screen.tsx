@@ -23,6 +23,7 @@ import { UpgradePromoCard } from '../../features/premium/components/upgrade-prom
 import { ProfileViewDialog } from '../../features/profile-view/components/profile-view-dialog';
 import { OwnProfileScreen } from '../../features/profiles/components/own-profile';
 import { SafetyActions } from '../../features/safety/components/safety-actions';
+import { TrustCard } from '../../features/verification/components/trust-card';
 
 /**
  * After a block the person leaves the deck, likes, matches and chat at once (D19, D20): drop them
@@ -56,6 +57,7 @@ function ProfileTab() {
           void queryClient.invalidateQueries({ queryKey: meQueryKey });
           navigate('/');
         }}
+        trust={<TrustCard />}
         actions={(userId) => (
           <Button variant="ghost" className="w-full sm:w-auto" onClick={() => setPreviewId(userId)}>
             <EyeIcon className="size-4" /> Preview as others see it

@@ -14,13 +14,15 @@ type OwnProfileScreenProps = {
   onCompleteProfile: () => void;
   /** Extra actions, e.g. the profile view dialog's "Preview as others see it" (composed in app/). */
   actions?: (userId: string) => ReactNode;
+  /** Shown under the header card: the verification feature's trust card (issue 16, composed in app/). */
+  trust?: ReactNode;
 };
 
 /**
  * The own profile screen (001 §2): photo, name, university, class year, major, bio, the gallery,
  * About Me (n/3), the completion card, Edit Profile and Add Photos.
  */
-export function OwnProfileScreen({ onCompleteProfile, actions }: OwnProfileScreenProps) {
+export function OwnProfileScreen({ onCompleteProfile, actions, trust }: OwnProfileScreenProps) {
   const profile = useOwnProfile();
 
   if (profile.isPending) {
@@ -97,6 +99,8 @@ export function OwnProfileScreen({ onCompleteProfile, actions }: OwnProfileScree
           {actions?.(p.userId)}
         </div>
       </Card>
+
+      {trust}
 
       <CompletionCard percent={p.completion.percent} missing={p.completion.missing} />
 
