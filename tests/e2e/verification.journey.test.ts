@@ -46,6 +46,23 @@ describe.skipIf(browserMissing)('photo verification journey (Chromium, fake came
   const shoot = (page: Page, name: string, viewport = PHONE, fullPage = false) =>
     shootBoth(page, `verification-${name}`, { viewport, fullPage });
 
+  /** The trust card in view at both widths (it sits below the profile header, out of the first screen). */
+  async function shootCard(page: Page, name: string) {
+    for (const [label, size] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      await page.setViewportSize(size);
+      await page.getByRole('heading', { name: 'Trust & verification' }).evaluate((h) => {
+        h.scrollIntoView({ block: 'start' });
+        window.scrollBy(0, -96);
+      });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `test-results/verification-${name}-${label}.png` });
+    }
+    await page.setViewportSize(PHONE);
+  }
+
   async function dismissCookies(page: Page) {
     const accept = page.getByRole('button', { name: 'Accept All' });
     if (await accept.isVisible().catch(() => false)) await accept.click();
@@ -63,9 +80,8 @@ describe.skipIf(browserMissing)('photo verification journey (Chromium, fake came
     await page.getByText('E-mail confirmed').waitFor();
     await page.getByText('Photo not verified').waitFor();
     await page.getByText('Next step: get the "Photo verified" badge (3 tries left today).').waitFor();
-    await page.getByRole('heading', { name: 'Trust & verification' }).scrollIntoViewIfNeeded();
     await expectAccessible(page, 'trust card');
-    await shoot(page, 'trust-card');
+    await shootCard(page, 'trust-card');
 
     await page.getByRole('button', { name: 'Get verified' }).click();
     const dialog = page.getByRole('dialog', { name: 'Get verified' });
@@ -85,7 +101,8 @@ describe.skipIf(browserMissing)('photo verification journey (Chromium, fake came
     await dialog.getByRole('button', { name: 'Send for review' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByText('Photo: selfie under review').waitFor();
-    await shoot(page, 'pending');
+    await page.getByText('Selfie sent').waitFor();
+    await shootCard(page, 'pending');
 
     // The admin: granted with the CLI (D27), reviewing in the dashboard's new tab.
     const adminContext = await browser.newContext({ viewport: DESKTOP, reducedMotion: 'reduce' });
@@ -119,8 +136,7 @@ describe.skipIf(browserMissing)('photo verification journey (Chromium, fake came
     const trust = await context.request.get(`${server.url}/api/verification`);
     expect(((await trust.json()) as { trust: { photo: { state: string } } }).trust.photo.state).toBe('verified');
     await page.getByText('A moderator matched your selfie to your main photo.').waitFor();
-    await page.getByRole('heading', { name: 'Trust & verification' }).scrollIntoViewIfNeeded();
-    await shoot(page, 'verified');
+    await shootCard(page, 'verified');
     await adminContext.close();
     await context.close();
   });

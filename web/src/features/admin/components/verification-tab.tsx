@@ -61,8 +61,9 @@ function VerificationCard({ item }: { item: VerificationItem }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold break-words text-ink-900">{who}</p>
-          <p className="text-sm break-all text-ink-600">
-            {item.email}
+          {/* The address may break anywhere on a phone; the school's name only between words. */}
+          <p className="text-sm text-ink-600">
+            <span className="[overflow-wrap:anywhere]">{item.email}</span>
             {item.university ? ` · ${item.university}` : ''}
           </p>
         </div>
