@@ -25,8 +25,10 @@ export type TrainOptions = {
   nbSmoothing: number;
   /** Weights of the naive Bayes log-probabilities added to the regression's; picked out of fold among these. */
   nbMix: number[];
-  /** Shifts of the harmless class's score tried out of fold; the one with the best min(precision, recall) is kept. */
-  noneShifts: number[];
+  /** Shifts of a class's score tried out of fold (see trainModerationModel). */
+  classShifts: number[];
+  /** What the shifts aim at (bench/moderation.ts prints the same targets). */
+  targets: { overall: number; perCategory: number };
 };
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
@@ -44,7 +46,8 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   // Out of fold: 0.01 beat 0.003, 0.03, 0.1 and 0.5 (larger smoothing lost recall badly).
   nbSmoothing: 0.01,
   nbMix: [0, 0.1, 0.25, 0.4, 0.6],
-  noneShifts: [-1.5, -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5, 2],
+  classShifts: [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5],
+  targets: { overall: 0.95, perCategory: 0.85 },
 };
 
 /** mulberry32: a small seeded generator, so shuffles repeat exactly. */
@@ -174,18 +177,35 @@ function argmax(xs: number[]): number {
   return best;
 }
 
-/** The smaller of precision and recall of the flag (any abusive class against none). */
-function flagBalance(predicted: number[], labels: number[]): number {
-  let tp = 0;
-  let fp = 0;
-  let fn = 0;
+/**
+ * The smallest margin over the targets (issue 15): overall precision and recall of the flag against
+ * `overall`, each category's precision and recall against `perCategory`.
+ */
+function worstMargin(predicted: number[], labels: number[], K: number, targets: TrainOptions['targets']): number {
+  const tp = new Array<number>(K).fill(0);
+  const fp = new Array<number>(K).fill(0);
+  const fn = new Array<number>(K).fill(0);
+  let flagTp = 0;
+  let flagFp = 0;
+  let flagFn = 0;
   predicted.forEach((p, i) => {
-    const truth = labels[i] !== 0;
-    if (p !== 0 && truth) tp++;
-    else if (p !== 0) fp++;
-    else if (truth) fn++;
+    const y = labels[i] as number;
+    if (p === y) tp[p] = (tp[p] as number) + 1;
+    else {
+      fp[p] = (fp[p] as number) + 1;
+      fn[y] = (fn[y] as number) + 1;
+    }
+    if (p !== 0 && y !== 0) flagTp++;
+    else if (p !== 0) flagFp++;
+    else if (y !== 0) flagFn++;
   });
-  return Math.min(tp / Math.max(1, tp + fp), tp / Math.max(1, tp + fn));
+  let worst = Math.min(flagTp / Math.max(1, flagTp + flagFp), flagTp / Math.max(1, flagTp + flagFn)) - targets.overall;
+  for (let k = 1; k < K; k++) {
+    const t = tp[k] as number;
+    const figure = Math.min(t / Math.max(1, t + (fp[k] as number)), t / Math.max(1, t + (fn[k] as number)));
+    worst = Math.min(worst, figure - targets.perCategory);
+  }
+  return worst;
 }
 
 /** The temperature that makes held-out probabilities most likely (least negative log-likelihood). */
@@ -205,8 +225,8 @@ export type TrainReport = {
   outOfFold: { logits: number[][]; labels: number[] };
   /** The naive Bayes weight chosen out of fold. */
   nbMix: number;
-  /** What was added to the harmless class's score, chosen out of fold. */
-  noneShift: number;
+  /** What was added to each class's score, chosen out of fold. */
+  classShifts: number[];
 };
 
 export function trainModerationModel(
@@ -248,22 +268,28 @@ export function trainModerationModel(
       logits = mixed;
     }
   });
-  // A shift of the harmless class's score that balances precision and recall out of fold.
-  let shift = { by: 0, balance: Number.NEGATIVE_INFINITY };
-  for (const by of o.noneShifts) {
-    const balance = flagBalance(
-      logits.map((l) => argmax([(l[0] as number) + by, ...l.slice(1)])),
-      labels,
-    );
-    if (
-      balance > shift.balance + 1e-9 ||
-      (Math.abs(balance - shift.balance) <= 1e-9 && Math.abs(by) < Math.abs(shift.by))
-    )
-      shift = { by, balance };
-  }
-  logits = logits.map((l) => [(l[0] as number) + shift.by, ...l.slice(1)]);
+  // Shifts of each class's score, chosen out of fold by coordinate ascent: the smallest margin over
+  // the targets (overall precision and recall, every category's precision and recall) as large as it gets.
+  const K = CATEGORIES.length;
+  const shifts = new Array<number>(K).fill(0);
+  const shifted = (by: number[]) => logits.map((l) => l.map((x, k) => x + (by[k] as number)));
+  let bestWorst = worstMargin(shifted(shifts).map(argmax), labels, K, o.targets);
+  for (let round = 0; round < 3; round++)
+    for (let k = 0; k < K; k++)
+      for (const by of o.classShifts) {
+        const trial = shifts.map((x, j) => (j === k ? by : x));
+        const worst = worstMargin(shifted(trial).map(argmax), labels, K, o.targets);
+        if (
+          worst > bestWorst + 1e-9 ||
+          (Math.abs(worst - bestWorst) <= 1e-9 && Math.abs(by) < Math.abs(shifts[k] as number))
+        ) {
+          bestWorst = worst;
+          shifts[k] = by;
+        }
+      }
+  logits = shifted(shifts);
   const model = combine(fitWeights(examples, o), fitNaiveBayes(examples, o), best.mix, o);
-  model.bias[0] = (model.bias[0] as number) + shift.by;
+  model.bias = model.bias.map((b, k) => b + (shifts[k] as number));
   model.temperature = fitTemperature(logits, labels);
-  return { model, outOfFold: { logits, labels }, nbMix: best.mix, noneShift: shift.by };
+  return { model, outOfFold: { logits, labels }, nbMix: best.mix, classShifts: shifts };
 }
