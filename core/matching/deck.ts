@@ -27,7 +27,7 @@ export type DeckCandidate = {
   bio: string;
   university: string;
   major: string;
-  graduationYear: number;
+  graduationYear: number | null;
   gender: string | null;
   photos: string[];
   campus: Campus;

@@ -122,7 +122,7 @@ const housingMatches = (filter: string, value: string | null) =>
 type Filterable = {
   university: string;
   major: string;
-  graduationYear: number;
+  graduationYear: number | null;
   gender: string | null;
   preferences: {
     housingStatus: string | null;

@@ -30,7 +30,7 @@ export type ProfileCard = {
   bio: string;
   university: string;
   major: string;
-  graduationYear: number;
+  graduationYear: number | null;
   gender: string | null;
   photos: string[];
   prompt: { promptText: string; response: string } | null;

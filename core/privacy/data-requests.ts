@@ -83,6 +83,16 @@ export async function requestData(
   return ok(request);
 }
 
+/** Time columns (stored as epoch milliseconds) as ISO 8601 in the export, as a person reads them (issue 17). */
+const TIME_COLUMN = /(^at|_at|_by|_end)$/;
+function isoTimes(value: unknown, key = ''): unknown {
+  if (Array.isArray(value)) return value.map((v) => isoTimes(v));
+  if (value !== null && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, isoTimes(v, k)]));
+  }
+  return typeof value === 'number' && TIME_COLUMN.test(key) ? new Date(value).toISOString() : value;
+}
+
 /**
  * Runs pending requests: builds exports (the server does this right after a request) and, for
  * `nestmate retention run` only, erases the accounts whose deletion was requested.
@@ -94,9 +104,9 @@ export async function processDataRequests(deps: PrivacyDeps, options: { erase: b
     if (r.requestType === 'deletion' && !options.erase) continue;
     const now = deps.clock.now();
     if (r.requestType === 'export') {
-      const data = await deps.privacy.collect(r.userId);
+      const data = isoTimes(await deps.privacy.collect(r.userId));
       const archive = JSON.stringify(
-        { generatedAt: now.toISOString(), format: 'nestmate-export-v1', ...data },
+        { generatedAt: now.toISOString(), format: 'nestmate-export-v1', ...(data as Record<string, unknown>) },
         null,
         2,
       );

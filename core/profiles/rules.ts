@@ -321,7 +321,7 @@ export type LifestyleInput = {
   hobbies: string[];
 };
 
-export type Basics = Omit<BasicsInput, 'graduationYear'> & { graduationYear: number };
+export type Basics = BasicsInput;
 
 /**
  * `verifiedUniversity` is the school the confirmed address gives (issue 16 §1): the student cannot
@@ -373,7 +373,8 @@ export function checkBasics(
       bio,
       major,
       university: university as string,
-      graduationYear: graduationYearOrFallback(input.graduationYear),
+      // Not chosen stays unset (issue 17: never invent a class year); only a bad value falls back.
+      graduationYear: input.graduationYear === null ? null : graduationYearOrFallback(input.graduationYear),
       gender: input.gender || null,
       genderSelfDescribe: selfDescribe,
     },

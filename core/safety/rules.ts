@@ -44,6 +44,13 @@ export const safetyErrors = {
 export const normalizePhone = (raw: string) => raw.replace(/[\s\-()]/g, '');
 const PHONE = /^\+?[1-9]\d{0,15}$/;
 
+/** A stored number for display (issue 17): U.S. numbers as `(310) 555-0142`, others as stored. */
+export function formatPhone(stored: string): string {
+  const digits = normalizePhone(stored);
+  const us = /^(?:\+?1)?(\d{3})(\d{3})(\d{4})$/.exec(digits);
+  return us ? `(${us[1]}) ${us[2]}-${us[3]}` : stored;
+}
+
 export type ContactInput = { name: string; phone: string; relationship: string };
 
 export function contactErrors(input: ContactInput): FieldError[] {

@@ -228,6 +228,19 @@ describe('completing the wizard', () => {
     expect(res.json.profile.graduationYear).toBe(2025);
   });
 
+  it('keeps no class year when none is chosen, and shows none to others (issue 17)', async () => {
+    const t = makeTestApp();
+    const c = await signedInClient(t, 'noyear@ucla.edu');
+    await uploadPhotos(c, 3);
+    const body = profileBody();
+    const res = await c.post('/api/profile/complete', { ...body, basics: { ...body.basics, graduationYear: null } });
+    expect(res.json.profile.graduationYear).toBeNull();
+    const other = await signedInClient(t, 'viewer@ucla.edu');
+    const seen = await other.get(`/api/profiles/${res.json.profile.userId}`);
+    expect(seen.status).toBe(200);
+    expect(seen.json.profile.graduationYear).toBeNull();
+  });
+
   it('refuses mass assignment of ids and flags', async () => {
     const t = makeTestApp();
     const c = await signedInClient(t, 'mass2@ucla.edu');

@@ -168,6 +168,11 @@ describe('data requests (D25)', () => {
     expect(dl.json.messages.map((m: { content: string }) => m.content)).toEqual(['my message', 'their reply']);
     expect(dl.json.users[0].email).toBe('export@ucla.edu');
     expect(dl.text).not.toContain('password_hash');
+    // Dates as ISO 8601, not epoch numbers (issue 17).
+    const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+    expect(dl.json.users[0].created_at).toMatch(iso);
+    expect(dl.json.messages[0].created_at).toMatch(iso);
+    expect(dl.json.users[0].updated_at).toMatch(iso);
     expect((await b.c.get(`/api/data-requests/${req.id}/download`)).status).toBe(404);
     t.clock.advance(7 * 86_400_000 + 1000);
     await a.c.post('/api/auth/refresh');

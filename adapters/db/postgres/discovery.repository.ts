@@ -113,7 +113,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       bio: r.bio ?? '',
       university: r.university,
       major: r.major ?? '',
-      graduationYear: r.graduation_year ?? 2025,
+      graduationYear: r.graduation_year,
       gender: displayGender(r),
       photos: [],
       prompt: null,
@@ -125,7 +125,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       filterable: {
         university: r.university,
         major: r.major ?? '',
-        graduationYear: r.graduation_year ?? 2025,
+        graduationYear: r.graduation_year,
         gender: r.gender,
         preferences: {
           housingStatus: r.housing_status,

@@ -60,7 +60,7 @@ export class PostgresProfileRepository implements ProfileRepository {
               bio: row.bio ?? '',
               university: row.university,
               major: row.major ?? '',
-              graduationYear: row.graduationYear ?? 2025,
+              graduationYear: row.graduationYear,
               gender: row.gender,
               genderSelfDescribe: row.genderSelfDescribe,
             }

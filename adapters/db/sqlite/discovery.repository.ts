@@ -131,7 +131,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       bio: r.bio ?? '',
       university: r.university,
       major: r.major ?? '',
-      graduationYear: r.graduation_year ?? 2025,
+      graduationYear: r.graduation_year,
       gender: displayGender(r),
       photos: [],
       prompt: null,
@@ -143,7 +143,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       filterable: {
         university: r.university,
         major: r.major ?? '',
-        graduationYear: r.graduation_year ?? 2025,
+        graduationYear: r.graduation_year,
         gender: r.gender,
         preferences: {
           housingStatus: r.housing_status,

@@ -68,7 +68,7 @@ export class SqliteProfileRepository implements ProfileRepository {
               bio: row.bio ?? '',
               university: row.university,
               major: row.major ?? '',
-              graduationYear: row.graduationYear ?? 2025,
+              graduationYear: row.graduationYear,
               gender: row.gender,
               genderSelfDescribe: row.genderSelfDescribe,
             }

@@ -57,7 +57,7 @@ export const CandidateSchema = z
     bio: z.string(),
     university: z.string(),
     major: z.string(),
-    graduationYear: z.number(),
+    graduationYear: z.number().nullable(),
     gender: z.string().nullable(),
     profilePhotoUrl: z.string().nullable(),
     galleryUrls: z.array(z.string()),

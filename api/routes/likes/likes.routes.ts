@@ -13,7 +13,7 @@ const CardSchema = z.object({
   bio: z.string(),
   university: z.string(),
   major: z.string(),
-  graduationYear: z.number(),
+  graduationYear: z.number().nullable(),
   gender: z.string().nullable(),
   profilePhotoUrl: z.string().nullable(),
   galleryUrls: z.array(z.string()),

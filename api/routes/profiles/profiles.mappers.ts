@@ -42,7 +42,8 @@ export function toPublicProfileDto(p: Profile & { badges: TrustBadges }) {
     bio: p.basics?.bio ?? '',
     university: p.basics?.university ?? '',
     major: p.basics?.major ?? '',
-    graduationYear: p.basics?.graduationYear ?? 2025,
+    // No class year chosen shows none (issue 17): 001 §5's 2025 is for invalid input only.
+    graduationYear: p.basics?.graduationYear ?? null,
     gender,
     profilePhotoUrl: p.photos[0]?.url ?? null,
     galleryUrls: p.photos.slice(0, 6).map((ph) => ph.url),

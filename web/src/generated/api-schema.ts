@@ -3113,7 +3113,7 @@ export interface paths {
                                 bio: string;
                                 university: string;
                                 major: string;
-                                graduationYear: number;
+                                graduationYear: number | null;
                                 gender: string | null;
                                 profilePhotoUrl: string | null;
                                 galleryUrls: string[];
@@ -3443,7 +3443,7 @@ export interface paths {
                                 bio: string;
                                 university: string;
                                 major: string;
-                                graduationYear: number;
+                                graduationYear: number | null;
                                 gender: string | null;
                                 profilePhotoUrl: string | null;
                                 galleryUrls: string[];
@@ -10387,7 +10387,7 @@ export interface components {
             bio: string;
             university: string;
             major: string;
-            graduationYear: number;
+            graduationYear: number | null;
             gender: string | null;
             profilePhotoUrl: string | null;
             galleryUrls: string[];
@@ -10421,7 +10421,7 @@ export interface components {
             bio: string;
             university: string;
             major: string;
-            graduationYear: number;
+            graduationYear: number | null;
             gender: string | null;
             profilePhotoUrl: string | null;
             galleryUrls: string[];

@@ -16,7 +16,7 @@ type Liker = {
   bio: string;
   university: string;
   major: string;
-  graduationYear: number;
+  graduationYear: number | null;
   gender: string | null;
   profilePhotoUrl: string | null;
   galleryUrls: string[];

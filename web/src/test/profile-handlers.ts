@@ -113,7 +113,7 @@ function publicProfileDto(userId: string): PublicProfile {
     bio: p.basics?.bio ?? '',
     university: p.basics?.university ?? '',
     major: p.basics?.major ?? '',
-    graduationYear: p.basics?.graduationYear ?? 2025,
+    graduationYear: p.basics?.graduationYear ?? null,
     gender: p.basics?.gender ?? null,
     profilePhotoUrl: p.photos[0]?.url ?? null,
     galleryUrls: p.photos.slice(0, 6).map((ph) => ph.url),

@@ -6,7 +6,7 @@
 import { HttpResponse, http } from 'msw';
 import { FEEDBACK_MESSAGES, featureRequestErrors, POPULAR_LIMIT } from '../../../core/feedback/rules';
 import { PRIVACY_MESSAGES } from '../../../core/privacy/data-requests';
-import { contactErrors, SAFETY_MESSAGES } from '../../../core/safety/rules';
+import { contactErrors, normalizePhone, SAFETY_MESSAGES } from '../../../core/safety/rules';
 import { db } from './db';
 
 const problem = (status: number, code: string, title: string, detail: string) =>
@@ -167,7 +167,8 @@ export const settingsHandlers = [
     const body = (await request.json()) as { name: string; phone: string; relationship: string };
     const errors = contactErrors(body);
     if (errors[0]) return problem(400, 'VALIDATION', 'Bad request', errors[0].message);
-    const contact = seedContact(body);
+    // The server stores the digits only (core/safety normalizePhone).
+    const contact = seedContact({ ...body, phone: normalizePhone(body.phone) });
     return HttpResponse.json({ contact: contactDto(contact) }, { status: 201 });
   }),
 

@@ -212,8 +212,20 @@ describe('Settings', () => {
 
       await user.click(within(list).getByRole('button', { name: 'Vote for Idea B' }));
       await waitFor(() => expect(within(list).getAllByText(/10 votes/)).toHaveLength(2));
-      await user.click(within(list).getByRole('button', { name: 'Vote for Idea B' }));
+      // The button shows the vote counted (issue 17).
+      const voted = within(list).getByRole('button', { name: 'Voted for Idea B' });
+      expect(voted).toBeDisabled();
+      expect(voted).toHaveAttribute('aria-pressed', 'true');
+      expect(voted).toHaveTextContent('Voted');
+      expect(within(list).getByRole('button', { name: 'Vote for Idea A' })).toBeEnabled();
+      // A vote the server refuses (already voted today, e.g. from another tab) also shows as voted.
+      db.vote.create({
+        requestId: db.featureRequest.findFirst({ where: { title: { equals: 'Idea C' } } })!.id,
+        day: new Date().toISOString().slice(0, 10),
+      });
+      await user.click(within(list).getByRole('button', { name: 'Vote for Idea C' }));
       expect(await screen.findByText(FEEDBACK_MESSAGES.voteTitle)).toBeInTheDocument();
+      expect(await within(list).findByRole('button', { name: 'Voted for Idea C' })).toBeDisabled();
       expect(screen.getByText(FEEDBACK_MESSAGES.votedToday)).toBeInTheDocument();
     });
 

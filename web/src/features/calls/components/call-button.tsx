@@ -23,7 +23,7 @@ export function CallButton({ peer }: { peer: CallPeer }) {
       >
         <PhoneIcon className="size-5" />
       </button>
-      <DialogContent title={`Call ${peer.name}`} description="Calls are a Gold feature.">
+      <DialogContent title={`Call ${peer.name}`} description="Choose how to call.">
         <div className="grid grid-cols-2 gap-3">
           {(
             [

@@ -49,6 +49,8 @@ describe('Calls', () => {
     const getUserMedia = vi.fn().mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
     Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
     const { user, dialog } = await openChat(true);
+    // A Gold member's chooser does not tell them calls are a Gold feature (issue 17).
+    expect(dialog).not.toHaveTextContent(/Gold feature/);
     await user.click(within(dialog).getByRole('button', { name: 'Video Call' }));
     expect(await screen.findByText('Call Failed')).toBeInTheDocument();
     expect(screen.getByText('Unable to access camera/microphone')).toBeInTheDocument();

@@ -11,7 +11,7 @@ type DeckHintsProps = {
 
 const row = 'flex items-center justify-between gap-3 rounded-2xl bg-white px-4 py-3 ring-1 ring-ink-200';
 
-/** 000 §9: with fewer than 5 results, ways to see more: expand radius, include metro area, upgrade to Premium. */
+/** 000 §9: with fewer than 5 results, ways to see more: expand radius, include metro area, upgrade (named Gold, issue 17). */
 export function DeckHints({ showUpgrade, metroIncluded, onExpandRadius, onIncludeMetro }: DeckHintsProps) {
   return (
     <section aria-labelledby="deck-hints-title" className="flex flex-col gap-2">
@@ -42,7 +42,7 @@ export function DeckHints({ showUpgrade, metroIncluded, onExpandRadius, onInclud
         {showUpgrade && (
           <li className={row}>
             <span className="flex items-center gap-2 text-sm font-semibold text-ink-800">
-              <CrownIcon className="size-5 text-gold-800" /> Upgrade to Premium
+              <CrownIcon className="size-5 text-gold-800" /> Upgrade to Gold
             </span>
             <LinkButton to={paths.upgrade} variant="gold" size="sm">
               Upgrade

@@ -77,6 +77,14 @@ describe('Discover', () => {
     expect(screen.queryByRole('region', { name: 'Why you match' })).not.toBeInTheDocument();
   });
 
+  it('shows no class year for a candidate who chose none (issue 17: never invent one)', async () => {
+    seedSignedInUser();
+    seedCandidate({ name: 'No Year', major: 'History', graduationYear: null });
+    await openDiscover();
+    expect(within(card()).getByText('History')).toBeInTheDocument();
+    expect(within(card()).queryByText(/Class of/)).not.toBeInTheDocument();
+  });
+
   it('shows the verification badges a candidate has, with what they mean (issue 16)', async () => {
     seedSignedInUser();
     seedCandidate({ name: 'Verified Vee', badges: { schoolVerified: true, photoVerified: true } });
@@ -237,7 +245,9 @@ describe('Discover', () => {
     expect(await screen.findByRole('heading', { name: 'No new profiles right now' })).toBeInTheDocument();
     expect(screen.getByText('Expand your search radius')).toBeInTheDocument();
     expect(screen.getByText('Include the metro area')).toBeInTheDocument();
-    expect(screen.getByText('Upgrade to Premium')).toBeInTheDocument();
+    const hints = within(screen.getByRole('region', { name: 'Want to see more students?' }));
+    expect(hints.getByText('Upgrade to Gold')).toBeInTheDocument();
+    expect(hints.queryByText(/Premium/)).not.toBeInTheDocument();
     const before = deckRequests().length;
     seedCandidate({ name: 'New Arrival' });
     await user.click(screen.getByRole('button', { name: 'Check Again' }));
@@ -327,7 +337,10 @@ describe('Discover', () => {
     await user.click(await screen.findByRole('button', { name: 'Boost (1 left)' }));
     expect(await screen.findByText('Boost started')).toBeInTheDocument();
     expect(await screen.findByText(/Boosted/)).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByText(/Boost active, 30 minutes left/)).toBeInTheDocument();
+    const banner = within(screen.getByRole('banner'));
+    expect(banner.getByText(/Boost active, 30 minutes left/)).toBeInTheDocument();
+    // The countdown starts at 30:00 (issue 17).
+    expect(banner.getByText('30:00')).toBeInTheDocument();
   });
 
   it('a failed boost shows "Boost Failed" with the server detail', async () => {

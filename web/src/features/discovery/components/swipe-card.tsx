@@ -57,7 +57,11 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
   const distance = distanceLabel(c);
   const headingId = `candidate-${c.userId}`;
   const facts = [
-    { icon: GraduationIcon, label: 'Major', value: `${c.major} · Class of ${c.graduationYear}` },
+    {
+      icon: GraduationIcon,
+      label: 'Major',
+      value: [c.major, c.graduationYear ? `Class of ${c.graduationYear}` : null].filter(Boolean).join(' · '),
+    },
     c.gender ? { icon: UserIcon, label: 'Gender', value: c.gender } : null,
     budget ? { icon: WalletIcon, label: 'Budget', value: `${budget} / mo` } : null,
   ].filter((f): f is NonNullable<typeof f> => f !== null);

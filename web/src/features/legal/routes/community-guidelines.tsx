@@ -73,8 +73,8 @@ const sections: DocSection[] = [
     title: 'Speak up',
     body: (
       <p>
-        If something feels wrong, use Block and Report on the person’s profile or in the chat. Reports are confidential:
-        the person is not told who reported them. For an emergency, call 911 first.
+        If something feels wrong, use Block and Report on the person’s profile or in the chat. The person you report is
+        never told who reported them. For an emergency, call 911 first.
       </p>
     ),
   },

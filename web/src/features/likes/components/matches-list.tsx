@@ -118,7 +118,7 @@ function MatchCard({
       <div className={cn('flex flex-col gap-2', large ? 'p-5' : 'p-2.5')}>
         {large && (
           <p className="text-sm text-ink-700">
-            {m.major} · Class of {m.graduationYear}
+            {[m.major, m.graduationYear ? `Class of ${m.graduationYear}` : null].filter(Boolean).join(' · ')}
           </p>
         )}
         {large && m.bio && <p className="line-clamp-3 text-ink-800">{m.bio}</p>}

@@ -50,6 +50,9 @@ describe('Block and Report (D20)', () => {
     await user.click(await screen.findByRole('button', { name: 'Safety options for Jordan Rivera' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Report Jordan Rivera' }));
     const dialog = await screen.findByRole('dialog', { name: 'Report Jordan Rivera' });
+    expect(dialog).toHaveAccessibleDescription(
+      expect.stringContaining('The person you report is never told who reported them.'),
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Submit Report' }));
     expect(within(dialog).getByText('Please choose a category.')).toBeInTheDocument();
     expect(db.report.count()).toBe(0);

@@ -149,7 +149,7 @@ function ReportContent({ userId, name, onDone }: { userId: string; name: string;
   return (
     <DialogContent
       title={`Report ${name}`}
-      description="Reports are confidential: they are not told who reported them. If you are in danger, call 911."
+      description="The person you report is never told who reported them. If you are in danger, call 911."
     >
       <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
         <SelectField

@@ -52,6 +52,8 @@ describe('Emergency Contacts', () => {
     expect(row).toHaveTextContent('Maria Lopez');
     expect(row).toHaveTextContent('Primary');
     expect(row).toHaveTextContent('Parent');
+    // Stored as digits, shown the U.S. way (issue 17).
+    expect(within(row).getByRole('link', { name: '(415) 555-0101' })).toHaveAttribute('href', 'tel:4155550101');
     expect(within(row).queryByRole('button', { name: /Set .* as primary/ })).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { formatPhone } from '../../../../../core/safety/rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
@@ -118,7 +119,7 @@ function ContactRow({
           href={`tel:${contact.phone}`}
           className="inline-flex items-center gap-1.5 rounded-pill text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
         >
-          <PhoneIcon className="size-4" /> {contact.phone}
+          <PhoneIcon className="size-4" /> {formatPhone(contact.phone)}
         </a>
       </div>
       <div className="mt-3 flex flex-wrap gap-2 border-t border-ink-200/70 pt-3">

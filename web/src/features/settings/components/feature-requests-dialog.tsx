@@ -180,6 +180,8 @@ function PopularRequests() {
 
 function PopularRow({ request }: { request: PopularRequest }) {
   const vote = useVote();
+  // Shows that the vote counted (issue 17); the server also refuses a second vote the same day.
+  const [voted, setVoted] = useState(false);
   const label = CATEGORY_LABELS[request.category as FeatureCategory] ?? request.category;
   return (
     <li className="flex items-center gap-3 rounded-2xl bg-ink-50 px-4 py-3">
@@ -193,12 +195,18 @@ function PopularRow({ request }: { request: PopularRequest }) {
         variant="secondary"
         size="sm"
         loading={vote.isPending}
-        aria-label={`Vote for ${request.title}`}
+        disabled={voted}
+        aria-pressed={voted}
+        aria-label={voted ? `Voted for ${request.title}` : `Vote for ${request.title}`}
         onClick={() =>
           vote.mutate(request.id, {
-            onSuccess: () => toast.success('Vote counted', { description: 'Thanks for helping us prioritise.' }),
+            onSuccess: () => {
+              setVoted(true);
+              toast.success('Vote counted', { description: 'Thanks for helping us prioritize.' });
+            },
             onError: (e) => {
               // 001 §8: the server's reason (one vote a day per request), else a generic failure.
+              if (isApiError(e) && e.code === 'FEEDBACK.ALREADY_VOTED') setVoted(true);
               if (isApiError(e) && e.status < 500) {
                 toast.error(FEEDBACK_MESSAGES.voteTitle, { description: e.detail || FEEDBACK_MESSAGES.votedToday });
               } else {
@@ -208,7 +216,15 @@ function PopularRow({ request }: { request: PopularRequest }) {
           })
         }
       >
-        <HeartIcon className="size-4" /> Vote
+        {voted ? (
+          <>
+            <CheckIcon className="size-4" /> Voted
+          </>
+        ) : (
+          <>
+            <HeartIcon className="size-4" /> Vote
+          </>
+        )}
       </Button>
     </li>
   );
