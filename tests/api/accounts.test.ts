@@ -145,6 +145,21 @@ describe('sign-in and sessions', () => {
     for (const cookie of cookies) expect(cookie).toMatch(/Secure/);
   });
 
+  it('answers a signed-out visitor with user null, not a 401 (issue 17)', async () => {
+    const t = makeTestApp();
+    const anonymous = await t.client().get('/api/me');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.json).toEqual({ user: null });
+    // A forged or lapsed access token without a refresh cookie is no session either.
+    const forged = t.client();
+    forged.cookies.set('nm_at', 'not-a-token');
+    expect((await forged.get('/api/me')).json).toEqual({ user: null });
+    // With a refresh cookie the client must renew, so a lapsed token still answers 401.
+    const c = await signedInClient(t, 'lapsed@ucla.edu');
+    t.clock.advance(16 * 60_000);
+    expect((await c.get('/api/me')).status).toBe(401);
+  });
+
   it('expires the access token after 15 minutes and renews it with the refresh token', async () => {
     const t = makeTestApp();
     const c = await signedInClient(t, 'renew@ucla.edu');

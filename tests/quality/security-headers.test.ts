@@ -173,7 +173,8 @@ describe.each([
       expect(c.attributes.get('path')).toBe('/');
       expect(c.attributes.has('secure'), `${c.name} Secure when cleared`).toBe(names.secure);
     }
-    expect((await user.client.get('/api/me')).status).toBe(401);
+    // Signed out: no session, answered as such (issue 17).
+    expect((await user.client.get('/api/me')).json).toEqual({ user: null });
   });
 
   it('no other response sets a cookie', async () => {

@@ -89,8 +89,10 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
   });
 
   app.openapi(routes.meRoute, async (c) => {
-    const user = requireUser(c);
-    const me = await deps.users.describe(user.id);
+    const user = c.get('user');
+    // Signed out (no refresh cookie either): a plain answer, not an error (issue 17).
+    if (!user && !readRefreshCookie(c, cookies)) return c.json({ user: null }, 200);
+    const me = await deps.users.describe(requireUser(c).id);
     if (!me) throw new DomainFailure(unauthenticated());
     return c.json({ user: me }, 200);
   });

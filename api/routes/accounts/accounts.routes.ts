@@ -128,10 +128,14 @@ export const meRoute = createRoute({
   method: 'get',
   path: '/api/me',
   tags,
-  summary: 'The signed-in user',
-  'x-access': 'user',
-  security: SESSION_SECURITY,
-  responses: { 200: jsonResponse(UserEnvelope, 'The current user'), ...problems([401]) },
+  summary: 'The signed-in user, or null when signed out',
+  description:
+    'With no session cookie at all the answer is 200 with `user: null`, so a signed-out page logs no error (issue 17). A session whose access token has lapsed (a refresh cookie is present) still answers 401, so the client renews it.',
+  'x-access': 'anonymous',
+  responses: {
+    200: jsonResponse(z.object({ user: z.union([MeSchema, z.null()]) }), 'The current user, or null'),
+    ...problems([401]),
+  },
 });
 
 export const requestEmailChangeRoute = createRoute({

@@ -1,15 +1,25 @@
 import { screen, within } from '@testing-library/react';
 import { db, seedSignedInUser } from '../test/db';
 import { renderApp, skipCookieBanner } from '../test/render-app';
+import { server } from '../test/server';
 
 describe('/', () => {
   beforeEach(skipCookieBanner);
 
   it('shows the landing page to signed-out visitors', async () => {
+    // Issue 17: signed out is no error, so the page asks for no refresh and logs no 401.
+    const answers: string[] = [];
+    const onResponse = ({ request, response }: { request: Request; response: Response }) => {
+      answers.push(`${request.method} ${new URL(request.url).pathname} ${response.status}`);
+    };
+    server.events.on('response:mocked', onResponse);
     const { user, router } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1, name: /actually love/ })).toBeInTheDocument();
     expect(screen.getByText('73%')).toBeInTheDocument();
     expect(screen.getByText('of students struggle to find roommates.')).toBeInTheDocument();
+    server.events.removeListener('response:mocked', onResponse);
+    expect(answers).toContain('GET /api/me 200');
+    expect(answers.filter((a) => a.endsWith(' 401') || a.includes('/api/auth/refresh'))).toEqual([]);
     const footer = screen.getByRole('contentinfo');
     for (const name of ['Terms of Service', 'Privacy Policy', 'Community Guidelines', 'Safety Tips', 'Resources']) {
       expect(within(footer).getByRole('link', { name })).toBeInTheDocument();

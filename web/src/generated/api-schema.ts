@@ -798,7 +798,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The signed-in user */
+        /**
+         * The signed-in user, or null when signed out
+         * @description With no session cookie at all the answer is 200 with `user: null`, so a signed-out page logs no error (issue 17). A session whose access token has lapsed (a refresh cookie is present) still answers 401, so the client renews it.
+         */
         get: {
             parameters: {
                 query?: never;
@@ -808,14 +811,14 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The current user */
+                /** @description The current user, or null */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
                         "application/json": {
-                            user: components["schemas"]["Me"];
+                            user: components["schemas"]["Me"] | null;
                         };
                     };
                 };

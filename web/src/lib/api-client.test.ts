@@ -22,7 +22,7 @@ describe('api client', () => {
       }),
     );
     const { user } = await api('GET /api/me');
-    expect(user.id).toBe('u1');
+    expect(user?.id).toBe('u1');
     expect([meCalls, refreshCalls]).toEqual([2, 1]);
   });
 

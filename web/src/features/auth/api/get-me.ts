@@ -4,7 +4,10 @@ import type { Me } from '../../../lib/api-types';
 
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in user, or null when there is no session (401 after the one refresh attempt). */
+/**
+ * The signed-in user, or null when there is no session: the server answers `user: null` when
+ * signed out (issue 17), and 401 only for a lapsed session that the one refresh attempt could not renew.
+ */
 export async function getMe(): Promise<Me | null> {
   try {
     const { user } = await api('GET /api/me');
