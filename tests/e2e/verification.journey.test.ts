@@ -2,14 +2,15 @@
  * Photo verification in a real browser (issue 16 §2): a student opens the trust card on the own
  * profile, takes a live selfie with Chromium's fake camera in the pose the server drew, and sends
  * it; an admin (granted with the CLI) sees it beside the pose and the profile photos and approves;
- * the student's card then says "Photo verified". Screenshots of each new screen at phone and desktop.
+ * the student's card then says "Photo verified", and another student sees the badge on the deck card
+ * and, once matched, in the chat. Screenshots of each new screen at phone and desktop.
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { browserMissing, CHROME_PATH, DESKTOP, expectAccessible, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { completeStudent, MAYA, signUp } from './support/students';
+import { completeStudent, JORDAN, MAYA, signedInUserId, signUp } from './support/students';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const ADMIN_EMAIL = 'verify.admin@ucla.edu';
@@ -137,6 +138,37 @@ describe.skipIf(browserMissing)('photo verification journey (Chromium, fake came
     expect(((await trust.json()) as { trust: { photo: { state: string } } }).trust.photo.state).toBe('verified');
     await page.getByText('A moderator matched your selfie to your main photo.').waitFor();
     await shootCard(page, 'verified');
+
+    // Others now see it (issue 16 §3): on Jordan's deck card, and to Jordan as a match in the chat.
+    const jordanContext = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
+    await completeStudent(jordanContext.request, server.url, JORDAN);
+    const jordan = await jordanContext.newPage();
+    await jordan.goto(server.url);
+    await dismissCookies(jordan);
+    const card = jordan.getByRole('article').filter({ hasText: MAYA.name });
+    await card.getByText('Photo verified', { exact: true }).waitFor();
+    await shoot(jordan, 'badge-deck');
+    const mayaId = await signedInUserId(context.request, server.url);
+    const jordanId = await signedInUserId(jordanContext.request, server.url);
+    for (const [request, target] of [
+      [context.request, jordanId],
+      [jordanContext.request, mayaId],
+    ] as const) {
+      const swipe = await request.post(`${server.url}/api/swipes`, { data: { targetUserId: target, action: 'like' } });
+      expect(swipe.status(), await swipe.text()).toBeLessThan(300);
+    }
+    const started = await jordanContext.request.post(`${server.url}/api/conversations`, {
+      data: { withUserId: mayaId },
+    });
+    const { id: conversationId } = (await started.json()) as { id: string };
+    await jordan.goto(`${server.url}/?tab=matches&conversation=${conversationId}`);
+    const header = jordan.locator('header').filter({ has: jordan.getByRole('heading', { name: MAYA.name }) });
+    // Compact in the header: the label is for screen readers, the icon for the eye.
+    await header.getByText('Photo verified', { exact: true }).waitFor({ state: 'attached' });
+    // Verified: no "Ask to verify" offer.
+    expect(await jordan.getByRole('button', { name: /to verify their photo/ }).count()).toBe(0);
+    await shoot(jordan, 'badge-chat');
+    await jordanContext.close();
     await adminContext.close();
     await context.close();
   });
