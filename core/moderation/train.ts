@@ -27,6 +27,8 @@ export type TrainOptions = {
   nbMix: number[];
   /** Shifts of a class's score tried out of fold (see trainModerationModel). */
   classShifts: number[];
+  /** Below this many training messages in any class, no shifts are fitted. */
+  minPerClassForShifts: number;
   /** What the shifts aim at (bench/moderation.ts prints the same targets). */
   targets: { overall: number; perCategory: number };
 };
@@ -46,7 +48,8 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   // Out of fold: 0.01 beat 0.003, 0.03, 0.1 and 0.5 (larger smoothing lost recall badly).
   nbSmoothing: 0.01,
   nbMix: [0, 0.1, 0.25, 0.4, 0.6],
-  classShifts: [-1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5],
+  classShifts: [-1.5, -1, -0.75, -0.5, -0.25, 0, 0.25, 0.5, 0.75, 1, 1.5, 2],
+  minPerClassForShifts: 30,
   targets: { overall: 0.95, perCategory: 0.85 },
 };
 
@@ -177,6 +180,20 @@ function argmax(xs: number[]): number {
   return best;
 }
 
+/** The smaller of precision and recall of the flag (any abusive class against none). */
+function flagBalance(predicted: number[], labels: number[]): number {
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
+  predicted.forEach((p, i) => {
+    const truth = labels[i] !== 0;
+    if (p !== 0 && truth) tp++;
+    else if (p !== 0) fp++;
+    else if (truth) fn++;
+  });
+  return Math.min(tp / Math.max(1, tp + fp), tp / Math.max(1, tp + fn));
+}
+
 /**
  * The smallest margin over the targets (issue 15): overall precision and recall of the flag against
  * `overall`, each category's precision and recall against `perCategory`.
@@ -274,7 +291,21 @@ export function trainModerationModel(
   const shifts = new Array<number>(K).fill(0);
   const shifted = (by: number[]) => logits.map((l) => l.map((x, k) => x + (by[k] as number)));
   let bestWorst = worstMargin(shifted(shifts).map(argmax), labels, K, o.targets);
-  for (let round = 0; round < 3; round++)
+  // First the harmless class alone, for the best balance of the flag's precision and recall; then,
+  // with enough messages of every class out of fold (else the shifts would fit noise), each class.
+  for (const by of o.classShifts) {
+    const trial = [by, ...shifts.slice(1)];
+    const balance = flagBalance(shifted(trial).map(argmax), labels);
+    const current = flagBalance(shifted(shifts).map(argmax), labels);
+    if (
+      balance > current + 1e-9 ||
+      (Math.abs(balance - current) <= 1e-9 && Math.abs(by) < Math.abs(shifts[0] as number))
+    )
+      shifts[0] = by;
+  }
+  bestWorst = worstMargin(shifted(shifts).map(argmax), labels, K, o.targets);
+  const enough = CATEGORIES.every((_, k) => labels.filter((y) => y === k).length >= o.minPerClassForShifts);
+  for (let round = 0; round < (enough ? 3 : 0); round++)
     for (let k = 0; k < K; k++)
       for (const by of o.classShifts) {
         const trial = shifts.map((x, j) => (j === k ? by : x));
