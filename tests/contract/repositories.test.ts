@@ -1023,6 +1023,37 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(facts!.latest).toMatchObject({ status: approved ? 'approved' : 'rejected', reviewedAt: later(2) });
     });
 
+    it('badges a verified student on every read and deals only them with Verified only (issue 16 §3)', async () => {
+      const [viewer, verified, other] = [await user(), await user(), await user()];
+      await Promise.all([completeProfile(viewer), completeProfile(verified, 'Vee'), completeProfile(other, 'Dee')]);
+      const c = challenge(verified, T0);
+      expect((await db.verifications.openChallenge(c, 3, since(T0), T0)).kind).toBe('created');
+      expect(await db.verifications.submit(c.id, verified, `selfie-${verified}/s.webp`, T0)).toBe(true);
+      expect(await db.verifications.review(c.id, { status: 'approved', reason: null }, null, T0)).toBe(true);
+
+      // user() confirms a ucla.edu address without deriving a school: only the photo is verified here.
+      const badge = { schoolVerified: false, photoVerified: true };
+      expect(await db.profiles.badges(verified)).toEqual(badge);
+      expect(await db.profiles.badges(other)).toEqual({ schoolVerified: false, photoVerified: false });
+      const query = { universities: [UCLA], limit: 500, exclude: [viewer], now: T0 };
+      const all = await db.discovery.candidatePool(viewer, { ...query, verifiedOnly: false });
+      expect(all.find((x) => x.userId === verified)?.badges).toEqual(badge);
+      expect(all.map((x) => x.userId)).toContain(other);
+      const only = await db.discovery.candidatePool(viewer, { ...query, verifiedOnly: true });
+      expect(only.map((x) => x.userId)).toContain(verified);
+      expect(only.every((x) => x.badges.photoVerified)).toBe(true);
+      expect((await db.discovery.cards(viewer, [verified]))[0]?.badges).toEqual(badge);
+
+      // A new main photo suspends the photo badge with no write to the verification.
+      const newMain = randomUUID();
+      expect(await db.profiles.addPhoto(verified, { id: newMain, key: `${verified}/b.webp` }, 6, T0)).toBe(true);
+      const ids = (await db.profiles.listPhotos(verified)).map((x) => x.id);
+      expect(await db.profiles.reorderPhotos(verified, [newMain, ...ids.filter((x) => x !== newMain)], T0)).toBe(true);
+      expect((await db.profiles.badges(verified)).photoVerified).toBe(false);
+      const after = await db.discovery.candidatePool(viewer, { ...query, verifiedOnly: true });
+      expect(after.map((x) => x.userId)).not.toContain(verified);
+    });
+
     it('finds selfies past retention, forgets their keys, and goes with the account', async () => {
       const a = await user();
       await completeProfile(a);

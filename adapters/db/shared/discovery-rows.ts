@@ -6,6 +6,7 @@
 import type { SwipeRecord, SwipeStatus } from '../../../core/likes/rules';
 import type { MatchPerson } from '../../../core/matching/compatibility';
 import type { TrustBadges } from '../../../core/profiles/model';
+import { MAIN_PHOTO_OF } from './verification-repo-rows';
 
 export type ProfileRow = {
   id: string;
@@ -41,7 +42,7 @@ export type ProfileRow = {
 export const SCHOOL_VERIFIED = (p: string) =>
   `EXISTS (SELECT 1 FROM users vu WHERE vu.id = ${p}.id AND vu.verified_university = ${p}.university)`;
 export const PHOTO_VERIFIED = (p: string) =>
-  `coalesce(${p}.photo_verified_photo_id = (SELECT ph.id FROM photos ph WHERE ph.user_id = ${p}.id ORDER BY ph.position LIMIT 1), false)`;
+  `coalesce(${p}.photo_verified_photo_id = ${MAIN_PHOTO_OF(`${p}.id`)}, false)`;
 
 /** SQLite answers 0/1, PostgreSQL true/false. */
 export const toBadges = (r: { school_verified: number | boolean; photo_verified: number | boolean }): TrustBadges => ({
