@@ -94,7 +94,8 @@ export type RealtimeEvent =
   | { type: 'messages.read'; conversationId: string; readerId: string; upToSeq: number }
   | { type: 'conversation.updated'; conversationId: string }
   | { type: 'conversation.deleted'; conversationId: string }
-  | { type: 'match.created'; conversationId: string; userId: string }
+  /** `byYou`: this student's like made the match (they see the dialog); the other side gets a notice (issue 17). */
+  | { type: 'match.created'; conversationId: string; userId: string; byYou: boolean }
   | { type: 'call'; signal: CallSignal }
   /**
    * A session family ended (sign-out, refresh-token reuse), or with `null` every session of the

@@ -187,6 +187,38 @@ describe('call signals belong to a live call (issue 14)', () => {
   });
 });
 
+describe('a new match over the socket (issue 17)', () => {
+  it('tells both students live, and the one whose like made the match that it was theirs', async () => {
+    const t = makeTestApp();
+    const a = await signedInStudent(t, 'ana@ucla.edu');
+    const b = await signedInStudent(t, 'ben@ucla.edu');
+    const { http, url } = await listenLive(t);
+    try {
+      const aSocket = await openSocket(url, a.c);
+      const bSocket = await openSocket(url, b.c);
+      await a.c.post('/api/swipes', { targetUserId: b.id, action: 'like' });
+      const { conversationId } = (await b.c.post('/api/swipes', { targetUserId: a.id, action: 'like' })).json;
+      // Ana liked first, so she is the other side: the notice is hers.
+      expect(await aSocket.next('match.created')).toEqual({
+        type: 'match.created',
+        conversationId,
+        userId: b.id,
+        byYou: false,
+      });
+      expect(await bSocket.next('match.created')).toEqual({
+        type: 'match.created',
+        conversationId,
+        userId: a.id,
+        byYou: true,
+      });
+      aSocket.ws.close();
+      bSocket.ws.close();
+    } finally {
+      await http.close();
+    }
+  });
+});
+
 describe('the hourly message cap over the socket (D19; issue 14 item 7)', () => {
   it('refuses the 201st message in an hour with the spec text and when to try again', async () => {
     const t = makeTestApp();

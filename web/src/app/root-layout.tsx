@@ -6,9 +6,13 @@ import { LoadingScreen } from '../components/ui/spinner';
 import { PendingAgreementSync } from '../features/agreements/components/pending-agreement-sync';
 import { meQueryKey, useMe } from '../features/auth/api/get-me';
 import { CookieBanner } from '../features/consent/components/cookie-banner';
+import { MatchNotice } from '../features/messaging/components/match-notice';
 import { SecurityHelper } from '../features/security/components/security-helper';
 
-/** Present on every route (001 §2): skip link, cookie banner, security helper, agreement sync. */
+/**
+ * Present on every route (001 §2): skip link, cookie banner, security helper, agreement sync, and
+ * for a signed-in student the live notice of a new match (issue 17).
+ */
 export function RootLayout() {
   const me = useMe();
   const queryClient = useQueryClient();
@@ -22,6 +26,7 @@ export function RootLayout() {
       <CookieBanner />
       <SecurityHelper />
       <PendingAgreementSync userId={me.data?.id ?? null} onSaved={refreshSession} />
+      {me.data?.hasProfile && <MatchNotice />}
       <ScrollRestoration />
     </>
   );

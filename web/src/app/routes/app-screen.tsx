@@ -21,6 +21,7 @@ import { BoostControl } from '../../features/premium/components/boost-control';
 import { PremiumStatusBadge } from '../../features/premium/components/premium-status-badge';
 import { UpgradePromoCard } from '../../features/premium/components/upgrade-promo-card';
 import { ProfileViewDialog } from '../../features/profile-view/components/profile-view-dialog';
+import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { OwnProfileScreen } from '../../features/profiles/components/own-profile';
 import { SafetyActions } from '../../features/safety/components/safety-actions';
 import { TrustCard } from '../../features/verification/components/trust-card';
@@ -79,6 +80,7 @@ function useOpenConversation() {
 /** Discover: the deck with the plan from premium status, the boost control and the upgrade promo. */
 function DiscoverTab({ userId, onViewProfile }: { userId: string; onViewProfile: (id: string) => void }) {
   const premium = usePremiumStatus();
+  const own = useOwnProfile();
   const queryClient = useQueryClient();
   const openConversation = useOpenConversation();
   // Without a status the deck still loads, within the free plan's bounds.
@@ -88,6 +90,7 @@ function DiscoverTab({ userId, onViewProfile }: { userId: string; onViewProfile:
       userId={userId}
       plan={plan}
       onViewProfile={onViewProfile}
+      myPhotoUrl={own.data?.profilePhotoUrl}
       onSendMessage={openConversation}
       onSwiped={(action) => {
         if (action === 'super_like') void queryClient.invalidateQueries({ queryKey: premiumKeys.superLikes });

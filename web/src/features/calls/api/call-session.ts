@@ -43,6 +43,9 @@ export interface CallChannel {
 export const isCallFrame = (frame: { type: string }): frame is CallInboundFrame =>
   frame.type === 'call' || frame.type === 'call.started' || frame.type === 'error';
 
+/** Why the other side never picked up; the provider names the person (issue 17). */
+export const UNANSWERED = { declined: 'Call declined', noAnswer: 'No answer' } as const;
+
 export const VIDEO_CONSTRAINTS = { width: 640, height: 480 } as const;
 
 export async function fetchCallConfig() {
@@ -182,10 +185,10 @@ export class CallSession {
         }
         break;
       case 'decline':
-        this.finish(null, 'Call declined');
+        this.finish(null, UNANSWERED.declined);
         break;
       case 'ringing-timeout':
-        this.finish(null, 'No answer');
+        this.finish(null, UNANSWERED.noAnswer);
         break;
       case 'end':
         this.finish(null, 'Call ended');

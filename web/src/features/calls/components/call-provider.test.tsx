@@ -3,7 +3,7 @@ import { toast } from 'sonner';
 import { CALL_MESSAGES } from '../../../../../core/messaging/calls';
 import { seedSignedInUser } from '../../../test/db';
 import { makeGold } from '../../../test/discovery-handlers';
-import { messagingTest, resetMessagingTest, seedConversation } from '../../../test/messaging-handlers';
+import { messagingTest, pushFrame, resetMessagingTest, seedConversation } from '../../../test/messaging-handlers';
 import { renderApp, skipCookieBanner } from '../../../test/render-app';
 import { VIDEO_CONSTRAINTS } from '../api/call-session';
 
@@ -43,6 +43,46 @@ describe('Calls', () => {
     expect(screen.getByText(CALL_MESSAGES.premium)).toBeInTheDocument();
     expect(getUserMedia).not.toHaveBeenCalled();
     expect(messagingTest.received).toEqual([]);
+  });
+
+  describe('tells the caller when nobody picks up (issue 17)', () => {
+    /** Enough of WebRTC for the caller to send its offer; the answer never comes. */
+    class FakePeerConnection {
+      connectionState = 'new';
+      addTrack() {}
+      close() {}
+      createOffer = async () => ({ type: 'offer', sdp: 'v=0' });
+      setLocalDescription = async () => {};
+    }
+    const stream = { getTracks: () => [], getAudioTracks: () => [], getVideoTracks: () => [] };
+
+    beforeEach(() => {
+      vi.stubGlobal('RTCPeerConnection', FakePeerConnection);
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getUserMedia: vi.fn().mockResolvedValue(stream) },
+        configurable: true,
+      });
+    });
+    afterEach(() => vi.unstubAllGlobals());
+
+    it.each([
+      ['decline', 'Jordan Rivera declined', null],
+      ['ringing-timeout', 'No answer', "Jordan Rivera didn't pick up. Try again later."],
+    ] as const)('after a %s: "%s"', async (kind, title, description) => {
+      const { user, dialog } = await openChat(true);
+      await user.click(within(dialog).getByRole('button', { name: 'Voice Call' }));
+      await waitFor(() => expect(messagingTest.received).toContainEqual(expect.objectContaining({ kind: 'offer' })));
+      const offer = messagingTest.received.find((f) => (f as { kind?: string }).kind === 'offer') as {
+        toUserId: string;
+      };
+      pushFrame({ type: 'call.started', callId: 'call-1', toUserId: offer.toUserId });
+      pushFrame({ type: 'call', signal: { kind, callId: 'call-1', fromUserId: offer.toUserId } });
+      // On the call screen, and in a toast that stays after it closes.
+      expect(await screen.findByText(title, { selector: '[data-call-state] *' })).toBeInTheDocument();
+      const toastTitle = await screen.findByText(title, { selector: '[data-sonner-toast] *' });
+      expect(toastTitle).toBeInTheDocument();
+      if (description) expect(screen.getByText(description)).toBeInTheDocument();
+    });
   });
 
   it('a camera or microphone failure shows Call Failed and ends the call', async () => {

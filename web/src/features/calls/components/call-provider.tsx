@@ -16,6 +16,7 @@ import {
   type CallState,
   fetchCallConfig,
   isCallFrame,
+  UNANSWERED,
 } from '../api/call-session';
 import { InCallScreen } from './in-call-screen';
 
@@ -85,8 +86,15 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
         media,
         iceServers,
         incoming: offer,
-        onState: (state, reason) => {
+        onState: (state, ended) => {
+          // The caller is told who declined, or that nobody answered (issue 17), on the call screen and in a toast.
+          const reason = ended === UNANSWERED.declined ? `${peer.name} declined` : ended;
           update({ state, reason, ...(state === 'connected' ? { connectedAt: Date.now() } : {}) });
+          if (state === 'ended' && reason && (ended === UNANSWERED.declined || ended === UNANSWERED.noAnswer)) {
+            toast(reason, {
+              description: ended === UNANSWERED.noAnswer ? `${peer.name} didn't pick up. Try again later.` : undefined,
+            });
+          }
           if (state === 'ended') {
             setTimeout(() => setCall((c) => (c?.session === session ? null : c)), ENDED_VISIBLE_MS);
           }

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { LIKE_MESSAGES } from '../../../../../core/likes/rules';
 import { db, seedSignedInUser } from '../../../test/db';
 import { deckRequests, makeGold, problemOf, seedCandidate } from '../../../test/discovery-handlers';
+import { seedPhotos } from '../../../test/profile-handlers';
 import { renderApp, skipCookieBanner } from '../../../test/render-app';
 import { server } from '../../../test/server';
 
@@ -115,12 +116,22 @@ describe('Discover', () => {
 
   it('mutual like: "It\'s a Match" with Send Message (to Messages with the conversation) and Keep Swiping', async () => {
     const me = seedSignedInUser();
+    seedPhotos(me.id, 1);
     const them = seedCandidate({ name: 'Jordan Rivera' }, { likesYou: true });
     seedCandidate({ name: 'After Match' });
     const { user, router } = await openDiscover();
     await user.click(screen.getByRole('button', { name: 'Like' }));
     const dialog = await screen.findByRole('dialog', { name: "It's a Match" });
     expect(within(dialog).getByText(/You and Jordan Rivera liked each other/)).toBeInTheDocument();
+    // Both people's photos (issue 17).
+    expect(await within(dialog).findByRole('img', { name: 'Your photo' })).toHaveAttribute(
+      'src',
+      expect.stringContaining(me.id),
+    );
+    expect(within(dialog).getByRole('img', { name: "Jordan Rivera's photo" })).toHaveAttribute(
+      'src',
+      them.profilePhotoUrl,
+    );
     expect(within(dialog).getByRole('button', { name: 'Keep Swiping' })).toBeInTheDocument();
     expect(screen.queryByText('Like sent')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Send Message' }));

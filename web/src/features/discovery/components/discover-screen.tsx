@@ -43,6 +43,8 @@ type DiscoverScreenProps = {
   /** Undefined while the plan loads: the deck waits, so the radius fits the plan (000 §4). */
   plan: Plan | undefined;
   onViewProfile: (userId: string) => void;
+  /** The student's own main photo, shown beside the match's in the match popup. */
+  myPhotoUrl?: string | null;
   /** Send Message in the match popup: opens Messages for that conversation. */
   onSendMessage: (conversationId: string | null) => void;
   /** After a recorded swipe (e.g. to refresh the super likes left). */
@@ -64,6 +66,7 @@ export function DiscoverScreen({
   userId,
   plan,
   onViewProfile,
+  myPhotoUrl,
   onSendMessage,
   onSwiped,
   toolbar,
@@ -273,6 +276,7 @@ export function DiscoverScreen({
 
       <MatchDialog
         match={match}
+        myPhotoUrl={myPhotoUrl}
         onSendMessage={(conversationId) => {
           setMatch(null);
           onSendMessage(conversationId);

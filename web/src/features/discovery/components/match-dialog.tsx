@@ -5,6 +5,8 @@ import type { Candidate } from '../../../lib/api-types';
 
 type MatchDialogProps = {
   match: { candidate: Candidate; conversationId: string | null; score: number } | null;
+  /** The student's own main photo: both people are shown (issue 17). */
+  myPhotoUrl?: string | null;
   onSendMessage: (conversationId: string | null) => void;
   onKeepSwiping: () => void;
   /** Where focus goes when the popup closes. */
@@ -12,7 +14,7 @@ type MatchDialogProps = {
 };
 
 /** The match popup (001 §2): "It's a Match" with Send Message and Keep Swiping, as a modal dialog. */
-export function MatchDialog({ match, onSendMessage, onKeepSwiping, onCloseAutoFocus }: MatchDialogProps) {
+export function MatchDialog({ match, myPhotoUrl, onSendMessage, onKeepSwiping, onCloseAutoFocus }: MatchDialogProps) {
   const c = match?.candidate;
   return (
     <DialogPrimitive.Root open={match !== null} onOpenChange={(open) => !open && onKeepSwiping()}>
@@ -22,19 +24,10 @@ export function MatchDialog({ match, onSendMessage, onKeepSwiping, onCloseAutoFo
           onCloseAutoFocus={onCloseAutoFocus}
           className="fixed top-1/2 left-1/2 z-50 flex w-[calc(100%-2.5rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 flex-col items-center gap-5 rounded-card bg-white p-7 text-center shadow-raised animate-slide-up"
         >
-          <div className="relative">
-            {c?.profilePhotoUrl ? (
-              <img
-                src={c.profilePhotoUrl}
-                alt=""
-                className="size-28 rounded-full object-cover ring-4 ring-accent-300 ring-offset-4"
-              />
-            ) : (
-              <span className="flex size-28 items-center justify-center rounded-full bg-brand-100 text-brand-800 ring-4 ring-accent-300 ring-offset-4">
-                <HeartIcon className="size-12" />
-              </span>
-            )}
-            <span className="absolute -right-2 -bottom-2 flex size-11 items-center justify-center rounded-full bg-accent-600 text-white shadow-card">
+          <div className="relative flex items-center justify-center">
+            <Avatar url={myPhotoUrl ?? null} label="Your photo" className="-rotate-6" />
+            <Avatar url={c?.profilePhotoUrl ?? null} label={c ? `${c.name}'s photo` : ''} className="-ml-5 rotate-6" />
+            <span className="absolute -bottom-3 left-1/2 flex size-11 -translate-x-1/2 items-center justify-center rounded-full bg-accent-600 text-white shadow-card ring-4 ring-white">
               <HeartIcon className="size-6 fill-current" />
             </span>
           </div>
@@ -58,5 +51,21 @@ export function MatchDialog({ match, onSendMessage, onKeepSwiping, onCloseAutoFo
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>
+  );
+}
+
+/** One of the two round photos, or a heart where a photo is missing. */
+function Avatar({ url, label, className }: { url: string | null; label: string; className: string }) {
+  const base = `size-28 shrink-0 rounded-full ring-4 ring-white shadow-card ${className}`;
+  return url ? (
+    <img src={url} alt={label} className={`${base} object-cover`} />
+  ) : (
+    <span
+      role="img"
+      aria-label={label}
+      className={`${base} flex items-center justify-center bg-brand-100 text-brand-800`}
+    >
+      <HeartIcon className="size-12" />
+    </span>
   );
 }

@@ -50,7 +50,13 @@ export const ServerFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
   z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
-  z.object({ type: z.literal('match.created'), conversationId: z.string(), userId: z.string() }),
+  z.object({
+    type: z.literal('match.created'),
+    conversationId: z.string(),
+    userId: z.string(),
+    // Issue 17: false (or absent, from an older server) means the other side made the match.
+    byYou: z.boolean().default(false),
+  }),
   z.object({ type: z.literal('call'), signal: CallSignal }),
   z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
   z.object({ type: z.literal('error'), code: z.string(), title: z.string().optional(), message: z.string() }),

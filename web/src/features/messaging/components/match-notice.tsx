@@ -1,0 +1,40 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'sonner';
+import { api } from '../../../lib/api-client';
+import { messagingKeys } from '../api/conversations';
+import { useRealtimeFrames } from '../api/realtime';
+
+/**
+ * Tells the other side of a new match, wherever they are in the app (issue 17): the student whose
+ * like made the match sees the "It's a Match" popup; the one who liked first gets this notice over
+ * the realtime `match.created` frame, with Send Message to open the chat.
+ */
+export function MatchNotice() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useRealtimeFrames((frame) => {
+    if (frame.type !== 'match.created' || frame.byYou) return;
+    const open = () => navigate(`/?tab=matches&conversation=${encodeURIComponent(frame.conversationId)}`);
+    void queryClient
+      .fetchQuery({
+        queryKey: messagingKeys.matches,
+        queryFn: async () => (await api('GET /api/matches')).matches,
+        staleTime: 0,
+      })
+      .catch(() => [])
+      .then((matches) => {
+        const them = matches.find((m) => m.userId === frame.userId);
+        toast("It's a Match", {
+          id: `match-${frame.conversationId}`,
+          description: them ? `You and ${them.name} liked each other.` : 'Someone you liked liked you back.',
+          icon: them?.profilePhotoUrl ? (
+            <img src={them.profilePhotoUrl} alt="" className="size-8 rounded-full object-cover" />
+          ) : undefined,
+          duration: 10_000,
+          action: { label: 'Send Message', onClick: open },
+        });
+      });
+  });
+  return null;
+}
