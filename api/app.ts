@@ -26,14 +26,12 @@ import { LocalPaymentGateway } from '../adapters/payments/local.gateway';
 import { StripePaymentGateway } from '../adapters/payments/stripe.gateway';
 import { InProcessRealtimeBus } from '../adapters/realtime/in-process.bus';
 import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
-import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
-import { S3PhotoStore } from '../adapters/storage/s3.photo-store';
+import { photoStoreFor } from '../adapters/storage/photo-store';
 import { type Env, isProduction } from '../config/env';
 import type { AccountDeps } from '../core/accounts/ports';
 import type { DiscoveryDeps } from '../core/matching/ports';
 import { releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
-import type { PhotoStore } from '../core/profiles/ports';
 import { mayViewPhotos } from '../core/profiles/visibility';
 import type { Clock } from '../core/shared/clock';
 import { DomainError, unauthenticated } from '../core/shared/errors';
@@ -162,7 +160,7 @@ export function createApp(options: AppOptions) {
 
   // The same engine as `nestmate moderation classify` (issue 15): one loader, one artefact.
   const moderation = createModerationClassifier();
-  const photoStore = makePhotoStore(env);
+  const photoStore = photoStoreFor(env);
   app.route(
     '/',
     profilesRouter({
@@ -195,7 +193,7 @@ export function createApp(options: AppOptions) {
         [userId, otherId],
         [otherId, userId],
       ] as const) {
-        await realtime.publish(me, { type: 'match.created', conversationId, userId: other, byYou: me === userId });
+        await realtime.publish(me, { type: 'match.created', conversationId, userId: other });
       }
     },
   };
@@ -364,19 +362,6 @@ export function createApp(options: AppOptions) {
 }
 
 export const UPLOAD_PATH = '/api/profile/photos';
-
-function makePhotoStore(env: Env): PhotoStore {
-  if (env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-    return new S3PhotoStore({
-      endpoint: env.S3_ENDPOINT,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    });
-  }
-  return new LocalDiskPhotoStore(env.MEDIA_DIR);
-}
 
 /** The built React app for every other path; client-side routing shows the 404 page. */
 function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string) {

@@ -6,13 +6,14 @@ import { Argon2PasswordHasher, uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
+import { photoStoreFor } from '../adapters/storage/photo-store';
 import { loadEnv } from '../config/env';
 import { firstLink } from '../core/accounts/mails';
 import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
 import { progressBar } from './progress';
 import { seedDemoUsers, seedReferenceData } from './seed';
 import { simulate, toCsv } from './simulate';
-import { photoStoreFor, registerVerificationCommands } from './verification';
+import { registerVerificationCommands } from './verification';
 
 const positiveInt = (v: string) => {
   const n = Number(v);

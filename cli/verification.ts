@@ -2,30 +2,13 @@
 import type { Command } from 'commander';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
-import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
-import { S3PhotoStore } from '../adapters/storage/s3.photo-store';
 import type { Env } from '../config/env';
-import type { PhotoStore } from '../core/profiles/ports';
 import { poseLabel } from '../core/verification/poses';
 import { REJECT_REASON_IDS, REJECT_REASONS } from '../core/verification/rules';
 import { reviewVerification } from '../core/verification/verification';
 import { EXIT, withDb } from './operations';
 
 type Open = Parameters<typeof withDb>[0];
-
-/** The store the API writes selfies to: S3 when configured, the media directory otherwise (as api/app.ts). */
-export function photoStoreFor(env: Env): PhotoStore {
-  if (env.S3_BUCKET && env.S3_ENDPOINT && env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY) {
-    return new S3PhotoStore({
-      endpoint: env.S3_ENDPOINT,
-      bucket: env.S3_BUCKET,
-      region: env.S3_REGION,
-      accessKeyId: env.S3_ACCESS_KEY_ID,
-      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
-    });
-  }
-  return new LocalDiskPhotoStore(env.MEDIA_DIR);
-}
 
 export function registerVerificationCommands(program: Command, open: Open, env: () => Env) {
   const cmd = program.command('verification').description('the photo verification queue (issue 16)');

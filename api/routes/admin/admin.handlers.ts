@@ -1,5 +1,4 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import type { SecurityEventLog } from '../../../core/accounts/ports';
 import {
   type AdminDeps,
@@ -8,7 +7,6 @@ import {
   dailySeries,
   type FlagView,
   type ReportView,
-  requireAdmin,
   reviewFlag,
   reviewFlags,
   setReportStatus,
@@ -17,7 +15,7 @@ import {
 import { severityLevel } from '../../../core/moderation/severity';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
-import { requireUser } from '../../middleware/session';
+import { adminGuard } from '../../middleware/admin';
 import { validationHook } from '../../validation';
 import * as routes from './admin.routes';
 
@@ -32,25 +30,7 @@ const flagDto = (f: FlagView) => ({
 export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  /** D27: every admin handler starts here; the server checks an active admin row, and logs refusals. */
-  async function adminUser(c: Context<AppEnv>) {
-    const user = requireUser(c);
-    const allowed = await requireAdmin(deps, user.id);
-    if (!allowed.ok) {
-      await deps.securityLog.record(
-        {
-          type: 'authorization_denied',
-          userId: user.id,
-          ip: c.get('ip'),
-          userAgent: c.get('userAgent'),
-          details: { path: c.req.path },
-        },
-        deps.clock.now(),
-      );
-      throw new DomainFailure(allowed.error);
-    }
-    return user;
-  }
+  const adminUser = adminGuard(deps);
 
   app.openapi(routes.adminMeRoute, async (c) => {
     await adminUser(c);

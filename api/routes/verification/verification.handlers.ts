@@ -1,8 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { mediaUrl } from '../../../adapters/db/shared/media-url';
 import type { SecurityEventLog } from '../../../core/accounts/ports';
-import { type AdminRepository, requireAdmin } from '../../../core/moderation/admin';
+import type { AdminRepository } from '../../../core/moderation/admin';
 import { WRITE_LIMITS } from '../../../core/shared/rate-limit';
 import { verificationErrors } from '../../../core/verification/errors';
 import type { VerificationDeps } from '../../../core/verification/ports';
@@ -18,6 +17,7 @@ import {
 } from '../../../core/verification/verification';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
+import { adminGuard } from '../../middleware/admin';
 import { type LimitDeps, spendPerActor } from '../../middleware/rate-limit';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
@@ -50,25 +50,7 @@ type Deps = VerificationDeps &
 export function verificationRouter(deps: Deps) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-  /** The admin dashboard's check (D27): an active admin row, refusals in the security log. */
-  async function adminUser(c: Context<AppEnv>) {
-    const user = requireUser(c);
-    const allowed = await requireAdmin(deps, user.id);
-    if (!allowed.ok) {
-      await deps.securityLog.record(
-        {
-          type: 'authorization_denied',
-          userId: user.id,
-          ip: c.get('ip'),
-          userAgent: c.get('userAgent'),
-          details: { path: c.req.path },
-        },
-        deps.clock.now(),
-      );
-      throw new DomainFailure(allowed.error);
-    }
-    return user;
-  }
+  const adminUser = adminGuard(deps);
 
   const trustOf = async (userId: string) => {
     const trust = await getTrustStatus(deps, userId);
