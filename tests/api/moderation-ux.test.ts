@@ -7,7 +7,7 @@ import { makeTestApp, signedInClient, type TestClient } from '../support/test-ap
 const SCAM = "I'm out of the country right now, wire the deposit today and I will mail you the keys, no viewing needed";
 const HARASSMENT = 'You are a worthless stupid bitch, I know where you live';
 // Nudged (at least 0.8) but below the hold threshold (0.95): sent anyway, it is delivered.
-const MILD = 'you are so dumb lol';
+const MILD = 'you are such an idiot lol';
 // Held back until an admin approves them (issue 15, "Held back").
 const PHISHING = 'Send me your school login and password so I can add you to the lease portal';
 

@@ -7,8 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { browserMissing, CHROME_PATH, DESKTOP, expectAccessible, PHONE, shootBoth } from './support/browser';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
 
@@ -20,22 +20,7 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
 
   beforeAll(async () => {
     server = await startServer();
-    // The support launcher plus a fake camera and microphone, granted without a prompt.
-    browser = await chromium.launch({
-      executablePath: CHROME_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    });
+    browser = await launchBrowser({ fakeMedia: true });
   });
 
   afterAll(async () => {

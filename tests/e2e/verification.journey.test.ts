@@ -7,8 +7,8 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
-import { browserMissing, CHROME_PATH, DESKTOP, expectAccessible, PHONE, shootBoth } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { completeStudent, JORDAN, MAYA, signedInUserId, signUp } from './support/students';
 
@@ -21,22 +21,7 @@ describe.skipIf(browserMissing)('photo verification journey (Chromium, fake came
 
   beforeAll(async () => {
     server = await startServer();
-    // The support launcher plus a fake camera, granted without a prompt.
-    browser = await chromium.launch({
-      executablePath: CHROME_PATH,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
-    });
+    browser = await launchBrowser({ fakeMedia: true });
   });
 
   afterAll(async () => {

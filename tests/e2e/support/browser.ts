@@ -19,7 +19,8 @@ if (browserMissing) {
   console.warn(`\n⚠️  ${message}\n`);
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** `fakeMedia`: a fake camera and microphone, granted without a prompt (calls, live selfies). */
+export function launchBrowser(options: { fakeMedia?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROME_PATH,
     args: [
@@ -31,6 +32,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
       '--no-first-run',
       '--disable-quic',
+      ...(options.fakeMedia ? ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'] : []),
     ],
   });
 }

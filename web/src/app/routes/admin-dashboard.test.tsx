@@ -264,7 +264,9 @@ describe('/admin', () => {
       const [write] = adminTest.writes;
       expect(write?.endpoint).toBe('POST /api/admin/flags/review');
       expect(write?.body).toMatchObject({ decision: 'removed', note: 'Same scam ring' });
-      expect([...((write?.body as { flagIds: string[] }).flagIds ?? [])].sort()).toEqual([a.id, b.id].sort());
+      expect([...((write?.body as { flagIds?: string[] } | undefined)?.flagIds ?? [])].sort()).toEqual(
+        [a.id, b.id].sort(),
+      );
       await waitFor(() => expect(screen.queryByText('First scam')).not.toBeInTheDocument());
       expect(screen.getByText('A fine message')).toBeInTheDocument();
       expect(screen.getByText('0 of 1 selected')).toBeInTheDocument();
