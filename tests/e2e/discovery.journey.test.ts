@@ -43,6 +43,18 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
 
   const cardName = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 });
 
+  /** Drags the card's photo sideways with the mouse, in steps, like a hand would (issue 17). */
+  async function dragCard(page: Page, dx: number) {
+    const box = await page.getByRole('article').locator('[data-drag-handle]').boundingBox();
+    if (!box) throw new Error('no card photo to drag');
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.move(x + dx / 2, y + 4, { steps: 6 });
+    await page.mouse.move(x + dx, y + 6, { steps: 6 });
+    await page.mouse.up();
+  }
+
   async function likeCurrent(page: Page): Promise<string> {
     const name = (await cardName(page).textContent()) ?? '';
     await page.getByRole('button', { name: 'Like', exact: true }).click();
@@ -64,10 +76,13 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     await expectAccessible(a.page, 'discover (A)');
     await shoot(a.page, 'card');
     const liked: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      liked.push(await likeCurrent(a.page));
-      await a.page.getByText('Like sent', { exact: true }).first().waitFor();
-    }
+    // The first like by dragging the card to the right (issue 17), the second with the button.
+    liked.push((await cardName(a.page).textContent()) ?? '');
+    await dragCard(a.page, 220);
+    await a.page.getByText('Like sent', { exact: true }).first().waitFor();
+    await a.page.getByText('1 profile left').waitFor();
+    liked.push(await likeCurrent(a.page));
+    await a.page.getByText('Like sent', { exact: true }).first().waitFor();
     expect(liked.sort()).toEqual([C.name, B.name].sort());
     await a.page.getByRole('heading', { name: 'No new profiles right now' }).waitFor();
     await a.page.getByText('Want to see more students?').waitFor();
@@ -94,6 +109,13 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     await b.page.getByRole('button', { name: 'Like', exact: true }).click();
     const matchPopup = b.page.getByRole('dialog', { name: "It's a Match" });
     await matchPopup.getByText(`You and ${A.name} liked each other`, { exact: false }).waitFor();
+    // Both people's photos (issue 17).
+    await matchPopup.getByRole('img', { name: 'Your photo' }).waitFor();
+    await matchPopup.getByRole('img', { name: `${A.name}'s photo` }).waitFor();
+    // A, who liked first, is told live where she is (issue 17).
+    const notice = a.page.locator('[data-sonner-toast]').filter({ hasText: "It's a Match" });
+    await notice.getByText(`You and ${B.name} liked each other.`).waitFor();
+    await shoot(a.page, 'match-notice');
     await matchPopup.getByRole('button', { name: 'Keep Swiping' }).waitFor();
     await expectAccessible(b.page, 'match popup');
     await shoot(b.page, 'match');
@@ -101,6 +123,12 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     await b.page.waitForURL(
       (url) => url.searchParams.get('tab') === 'matches' && !!url.searchParams.get('conversation'),
     );
+
+    await notice.getByRole('button', { name: 'Send Message' }).click();
+    await a.page.waitForURL(
+      (url) => url.searchParams.get('tab') === 'matches' && !!url.searchParams.get('conversation'),
+    );
+    await a.page.getByRole('heading', { name: B.name }).first().waitFor();
 
     // A reloads and finds B in Your Matches.
     await a.page.reload();

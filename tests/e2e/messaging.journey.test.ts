@@ -118,6 +118,19 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     await shoot(a.page, 'chat');
     await shoot(b.page, 'chat-b', DESKTOP);
 
+    // A voice-calls B, who declines: A is told who declined (issue 17).
+    await a.page.getByRole('button', { name: `Call ${B.name}` }).click();
+    await a.page
+      .getByRole('dialog', { name: `Call ${B.name}` })
+      .getByRole('button', { name: 'Voice Call' })
+      .click();
+    const declining = b.page.getByRole('dialog', { name: 'Incoming voice call' });
+    await declining.getByRole('button', { name: 'Decline' }).click();
+    await a.page.locator('[data-sonner-toast]').getByText(`${B.name} declined`).waitFor();
+    await shoot(a.page, 'call-declined');
+    await a.page.locator('[data-call-state]').waitFor({ state: 'detached' });
+    await declining.waitFor({ state: 'detached' });
+
     // A (Gold) video-calls B; B accepts; both reach connected.
     await a.page.getByRole('button', { name: `Call ${B.name}` }).click();
     const callDialog = a.page.getByRole('dialog', { name: `Call ${B.name}` });

@@ -98,10 +98,13 @@ describe('/upgrade', () => {
       id: 'yearly',
     });
 
-    // Paid in the other tab; back here, the page refreshes to the Gold state.
+    // Paid in the other tab: its /success takes the pending purchase; here the notice goes and the
+    // page refreshes to the Gold state (issue 17).
     seedSubscription(me.id, { tier: 'gold_yearly' });
-    window.dispatchEvent(new Event('focus'));
+    localStorage.removeItem('nestmate.pending-purchase');
+    window.dispatchEvent(new StorageEvent('storage', { key: 'nestmate.pending-purchase', newValue: null }));
     expect(await screen.findByRole('heading', { name: "You're a Gold member" })).toBeInTheDocument();
+    expect(screen.queryByText('Checkout opened in a new tab')).not.toBeInTheDocument();
   });
 
   it('a one-time purchase posts {productId} and opens the payment page', async () => {

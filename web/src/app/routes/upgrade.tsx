@@ -8,6 +8,7 @@ import { CrownIcon, ExternalLinkIcon } from '../../components/ui/icons';
 import { PageShell } from '../../components/ui/page-shell';
 import { Spinner } from '../../components/ui/spinner';
 import { billingKeys, type CatalogPlan, type CatalogProduct, useCatalog } from '../../features/billing/api/get-catalog';
+import { onPurchaseTaken } from '../../features/billing/api/payment-page';
 import { useStartCheckout, useStartPayment } from '../../features/billing/api/start-checkout';
 import { GoldPerks } from '../../features/billing/components/gold-perks';
 import { OneTimePurchases } from '../../features/billing/components/one-time-purchases';
@@ -29,6 +30,7 @@ export function UpgradeRoute() {
   const queryClient = useQueryClient();
 
   // The checkout finishes in the other tab: coming back here, refresh the plan and the prices.
+  // Once /success there has the purchase, the "opened in a new tab" notice is stale (issue 17).
   useEffect(() => {
     if (!opened) return;
     const refresh = () => {
@@ -36,7 +38,14 @@ export function UpgradeRoute() {
       void queryClient.invalidateQueries({ queryKey: billingKeys.all });
     };
     window.addEventListener('focus', refresh);
-    return () => window.removeEventListener('focus', refresh);
+    const stopWatching = onPurchaseTaken(() => {
+      setOpened(false);
+      refresh();
+    });
+    return () => {
+      window.removeEventListener('focus', refresh);
+      stopWatching();
+    };
   }, [opened, queryClient]);
 
   // The catalogue knows the buyer's status too; it is the fallback when the status call failed.

@@ -36,6 +36,18 @@ export function rememberPurchase(purchase: PendingPurchase) {
   }
 }
 
+/**
+ * Calls `onTaken` when /success in another tab takes the pending purchase (the payment went
+ * through), so the tab that opened the checkout can drop its notice (issue 17). Returns the unsubscribe.
+ */
+export function onPurchaseTaken(onTaken: () => void): () => void {
+  const listener = (event: StorageEvent) => {
+    if (event.key === KEY && event.newValue === null) onTaken();
+  };
+  window.addEventListener('storage', listener);
+  return () => window.removeEventListener('storage', listener);
+}
+
 /** The purchase /success confirms, read once. */
 export function takePendingPurchase(): PendingPurchase | null {
   try {

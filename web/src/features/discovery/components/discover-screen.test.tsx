@@ -78,6 +78,104 @@ describe('Discover', () => {
     expect(screen.queryByRole('region', { name: 'Why you match' })).not.toBeInTheDocument();
   });
 
+  describe('drag-to-swipe (issue 17)', () => {
+    /** jsdom has no PointerEvent: a MouseEvent with a pointer id, a type and a given time. */
+    class TestPointerEvent extends MouseEvent {
+      pointerId: number;
+      pointerType: string;
+      constructor(type: string, init: PointerEventInit & { timeStamp?: number } = {}) {
+        super(type, init);
+        this.pointerId = init.pointerId ?? 1;
+        this.pointerType = init.pointerType ?? 'mouse';
+        if (init.timeStamp !== undefined) Object.defineProperty(this, 'timeStamp', { value: init.timeStamp });
+      }
+    }
+    const original = window.PointerEvent;
+    beforeAll(() => {
+      window.PointerEvent = TestPointerEvent as unknown as typeof PointerEvent;
+    });
+    afterAll(() => {
+      window.PointerEvent = original;
+    });
+
+    const handle = () => card().querySelector<HTMLElement>('[data-drag-handle]')!;
+    /** A drag from x=200 by `dx` over `ms` milliseconds, in `steps` moves. */
+    function dragBy(dx: number, ms: number, steps = 4) {
+      const el = handle();
+      let t = 1000;
+      fireEvent.pointerDown(el, {
+        pointerId: 1,
+        button: 0,
+        pointerType: 'touch',
+        clientX: 200,
+        clientY: 300,
+        timeStamp: t,
+      });
+      for (let i = 1; i <= steps; i++) {
+        t += ms / steps;
+        fireEvent.pointerMove(el, {
+          pointerId: 1,
+          pointerType: 'touch',
+          clientX: 200 + (dx * i) / steps,
+          clientY: 302,
+          timeStamp: t,
+        });
+      }
+      return () =>
+        fireEvent.pointerUp(el, { pointerId: 1, pointerType: 'touch', clientX: 200 + dx, clientY: 302, timeStamp: t });
+    }
+
+    it('likes past the distance, tilting the card and stamping it', async () => {
+      seedSignedInUser();
+      seedCandidate({ name: 'Drag Right' });
+      seedCandidate({ name: 'Next One' });
+      await openDiscover();
+      const release = dragBy(160, 800);
+      expect(card().style.transform).toMatch(/translateX\(160px\) rotate\(\d+(\.\d+)?deg\)/);
+      expect(card().querySelector('[data-stamp="like"]')).toHaveTextContent('Like');
+      release();
+      await waitFor(() => expect(swipesOf().map((s) => s.action)).toEqual(['like']));
+      expect(await screen.findByRole('heading', { level: 2, name: 'Next One' })).toBeInTheDocument();
+    });
+
+    it('passes on a fast short fling left, and springs back from a slow short drag', async () => {
+      seedSignedInUser();
+      seedCandidate({ name: 'Slow Drag' });
+      seedCandidate({ name: 'After Fling' });
+      await openDiscover();
+      dragBy(-60, 1200)();
+      expect(card().style.transform).toBe('');
+      expect(card().querySelector('[data-stamp]')).toBeNull();
+      expect(swipesOf()).toEqual([]);
+      const release = dragBy(-60, 40, 2);
+      expect(card().querySelector('[data-stamp="pass"]')).toBeInTheDocument();
+      release();
+      await waitFor(() => expect(swipesOf().map((s) => s.action)).toEqual(['pass']));
+    });
+
+    it('with reduced motion neither moves nor tilts the card, and still swipes', async () => {
+      const matchMedia = window.matchMedia;
+      window.matchMedia = ((q: string) => ({
+        matches: q.includes('reduce'),
+        media: q,
+        addEventListener() {},
+        removeEventListener() {},
+      })) as unknown as typeof window.matchMedia;
+      try {
+        seedSignedInUser();
+        seedCandidate({ name: 'Calm Card' });
+        await openDiscover();
+        const release = dragBy(150, 600);
+        expect(card().style.transform).toBe('');
+        expect(card().querySelector('[data-stamp="like"]')).toBeInTheDocument();
+        release();
+        await waitFor(() => expect(swipesOf().map((s) => s.action)).toEqual(['like']));
+      } finally {
+        window.matchMedia = matchMedia;
+      }
+    });
+  });
+
   it('shows no class year for a candidate who chose none (issue 17: never invent one)', async () => {
     seedSignedInUser();
     seedCandidate({ name: 'No Year', major: 'History', graduationYear: null });

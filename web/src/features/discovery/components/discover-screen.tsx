@@ -221,6 +221,8 @@ export function DiscoverScreen({
           candidate={current}
           onViewProfile={() => onViewProfile(current.userId)}
           controls={<SwipeControls busy={busy} onSwipe={swipe} />}
+          onDragSwipe={swipe}
+          dragDisabled={busy !== null}
         />
       )}
 

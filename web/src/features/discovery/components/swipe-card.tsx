@@ -15,6 +15,7 @@ import { TrustBadges } from '../../../components/ui/trust-badges';
 import type { Candidate } from '../../../lib/api-types';
 import { budgetLabel } from '../../../lib/profile-labels';
 import { CompatibilityRing } from './compatibility-ring';
+import { useDragSwipe } from './use-drag-swipe';
 
 /** 001 §7: a candidate with no compatibility score shows 75. */
 export const scoreOf = (c: Candidate) =>
@@ -41,6 +42,9 @@ type SwipeCardProps = {
   onViewProfile: () => void;
   /** Pass, super like and like: under the photo on phones, at the foot of the details column on wider screens. */
   controls?: ReactNode;
+  /** Drag the photo sideways to like or pass (issue 17); the buttons and keys stay. */
+  onDragSwipe?: (action: 'like' | 'pass') => void;
+  dragDisabled?: boolean;
 };
 
 /**
@@ -49,9 +53,10 @@ type SwipeCardProps = {
  * Super Liked You and Boosted badges. The heading takes focus after each swipe.
  */
 export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function SwipeCard(
-  { candidate: c, onViewProfile, controls },
+  { candidate: c, onViewProfile, controls, onDragSwipe, dragDisabled = false },
   headingRef,
 ) {
+  const drag = useDragSwipe((action) => onDragSwipe?.(action), dragDisabled || !onDragSwipe);
   const score = scoreOf(c);
   const budget = budgetLabel(c.minBudget, c.maxBudget);
   const distance = distanceLabel(c);
@@ -69,11 +74,30 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
   return (
     <article
       aria-labelledby={headingId}
-      className="flex flex-col rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 animate-slide-up md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:grid-rows-[minmax(0,1fr)_auto] md:overflow-hidden lg:h-[clamp(26rem,calc(100dvh-18.5rem),40rem)] lg:grid-cols-[minmax(0,4fr)_minmax(0,5fr)]"
+      style={drag.style}
+      className="flex flex-col rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 transition-transform duration-200 ease-out animate-slide-up motion-reduce:transition-none md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:grid-rows-[minmax(0,1fr)_auto] md:overflow-hidden lg:h-[clamp(26rem,calc(100dvh-18.5rem),40rem)] lg:grid-cols-[minmax(0,4fr)_minmax(0,5fr)]"
     >
-      <div className="relative aspect-[4/5] max-h-[min(44dvh,34rem)] w-full overflow-hidden rounded-t-card bg-gradient-to-br from-brand-600 to-brand-900 md:row-span-2 md:aspect-auto md:h-full md:max-h-none md:rounded-none">
+      <div
+        {...drag.handlers}
+        data-drag-handle=""
+        className="relative aspect-[4/5] max-h-[min(44dvh,34rem)] w-full cursor-grab touch-pan-y overflow-hidden rounded-t-card bg-gradient-to-br from-brand-600 to-brand-900 select-none active:cursor-grabbing md:row-span-2 md:aspect-auto md:h-full md:max-h-none md:rounded-none"
+      >
+        {drag.stamp && (
+          <span
+            aria-hidden="true"
+            data-stamp={drag.stamp.action}
+            style={{ opacity: drag.stamp.strength }}
+            className={`pointer-events-none absolute top-16 z-20 rounded-lg border-4 px-3 py-1 text-3xl font-black tracking-widest uppercase ${
+              drag.stamp.action === 'like'
+                ? 'left-5 -rotate-12 border-success-700 bg-white/85 text-success-700'
+                : 'right-5 rotate-12 border-accent-600 bg-white/85 text-accent-600'
+            }`}
+          >
+            {drag.stamp.action === 'like' ? 'Like' : 'Pass'}
+          </span>
+        )}
         {c.profilePhotoUrl ? (
-          <img src={c.profilePhotoUrl} alt={c.name} className="size-full object-cover" />
+          <img src={c.profilePhotoUrl} alt={c.name} draggable={false} className="size-full object-cover" />
         ) : (
           <div
             className="flex size-full items-center justify-center text-7xl font-extrabold text-white/85"

@@ -29,8 +29,10 @@ export function MatchNotice() {
           id: `match-${frame.conversationId}`,
           description: them ? `You and ${them.name} liked each other.` : 'Someone you liked liked you back.',
           icon: them?.profilePhotoUrl ? (
-            <img src={them.profilePhotoUrl} alt="" className="size-8 rounded-full object-cover" />
+            <img src={them.profilePhotoUrl} alt="" className="size-9 max-w-none rounded-full object-cover" />
           ) : undefined,
+          // Room for the photo: sonner's icon slot is 16 px by default.
+          classNames: { icon: '!size-9 !mr-1 shrink-0' },
           duration: 10_000,
           action: { label: 'Send Message', onClick: open },
         });
