@@ -29,6 +29,7 @@ import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { photoStoreFor } from '../adapters/storage/photo-store';
 import { type Env, isProduction } from '../config/env';
 import type { AccountDeps } from '../core/accounts/ports';
+import { conversationIdFor } from '../core/likes/rules';
 import type { DiscoveryDeps } from '../core/matching/ports';
 import { releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
@@ -228,6 +229,13 @@ export function createApp(options: AppOptions) {
       log,
       rateLimiter: db.rateLimiter,
       securityLog: db.securityLog,
+      // A block ends the chat at once on both sides, in every open tab (D19, issue 17).
+      onBlocked: async (blockerId, blockedId) => {
+        const conversationId = conversationIdFor(blockerId, blockedId);
+        for (const userId of [blockerId, blockedId]) {
+          await realtime.publish(userId, { type: 'conversation.deleted', conversationId });
+        }
+      },
     }),
   );
   // Writes without a product cap spend from these (issue 14 item 7); refusals go to the security log.
@@ -242,6 +250,10 @@ export function createApp(options: AppOptions) {
       moderation,
       flags: db.contentFlags,
       ...limits,
+      // Open Manage Groups screens refresh their member lists (issue 17).
+      onMembersChanged: async (groupId, userIds) => {
+        for (const userId of userIds) await realtime.publish(userId, { type: 'group.updated', groupId });
+      },
     }),
   );
   app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, ...limits }));

@@ -90,7 +90,20 @@ export type GroupDeps = {
   /** Names and descriptions are classified on save (issue 15). */
   moderation: MessageClassifier;
   flags: Pick<ContentFlagRepository, 'add'>;
+  /** After a join, leave or removal: the composition root tells these users live (issue 17). */
+  onMembersChanged?: MembersChanged;
 };
+
+type MembersChanged = (groupId: string, userIds: string[]) => Promise<void>;
+
+/** Who to tell about a membership change: everyone who was a member before it. */
+async function membersBefore(
+  deps: { groups: Partial<Pick<GroupRepository, 'state'>>; onMembersChanged?: MembersChanged },
+  groupId: string,
+) {
+  if (!deps.onMembersChanged || !deps.groups.state) return [];
+  return ((await deps.groups.state(groupId))?.members ?? []).map((m) => m.userId);
+}
 
 /** How many fresh codes are tried before giving up on a clash (31^6 codes: a clash is rare). */
 const CODE_ATTEMPTS = 5;
@@ -243,20 +256,31 @@ export async function joinGroup(
   if (joined.ok || !GUESS_FAILURES.has(joined.error.code)) await reservation.release();
   if (!joined.ok) return joined;
   const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === joined.value);
+  if (view)
+    await deps.onMembersChanged?.(
+      view.id,
+      view.members.map((m) => m.userId),
+    );
   return view ? ok(view) : err(groupErrors.notFound());
 }
 
 export async function leaveGroup(
-  deps: { groups: Pick<GroupRepository, 'changeMembers'> },
+  deps: {
+    groups: Pick<GroupRepository, 'changeMembers'> & Partial<Pick<GroupRepository, 'state'>>;
+    onMembersChanged?: MembersChanged;
+  },
   userId: string,
   groupId: string,
 ): Promise<Result<{ left: true }, DomainError>> {
+  const before = await membersBefore(deps, groupId);
   const result = await deps.groups.changeMembers(groupId, (group) => decideRemoval(group, userId, userId));
-  return result.ok ? ok({ left: true }) : result;
+  if (!result.ok) return result;
+  await deps.onMembersChanged?.(groupId, before);
+  return ok({ left: true });
 }
 
 export async function removeMember(
-  deps: Pick<GroupDeps, 'groups'>,
+  deps: Pick<GroupDeps, 'groups' | 'onMembersChanged'>,
   actorId: string,
   groupId: string,
   userId: string,
@@ -265,8 +289,11 @@ export async function removeMember(
     const state = await memberState(deps, actorId, groupId);
     return err(state ? groupErrors.removeSelf() : groupErrors.notFound());
   }
+  const before = await membersBefore(deps, groupId);
   const result = await deps.groups.changeMembers(groupId, (group) => decideRemoval(group, actorId, userId));
-  return result.ok ? ok({ removed: true }) : result;
+  if (!result.ok) return result;
+  await deps.onMembersChanged?.(groupId, before);
+  return ok({ removed: true });
 }
 
 export async function setMode(

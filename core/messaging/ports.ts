@@ -94,6 +94,8 @@ export type RealtimeEvent =
   | { type: 'messages.read'; conversationId: string; readerId: string; upToSeq: number }
   | { type: 'conversation.updated'; conversationId: string }
   | { type: 'conversation.deleted'; conversationId: string }
+  /** Someone joined or left a group the recipient is (or was) in (issue 17). */
+  | { type: 'group.updated'; groupId: string }
   /** `byYou`: this student's like made the match (they see the dialog); the other side gets a notice (issue 17). */
   | { type: 'match.created'; conversationId: string; userId: string; byYou: boolean }
   | { type: 'call'; signal: CallSignal }

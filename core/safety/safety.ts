@@ -87,6 +87,8 @@ export type SafetyDeps = {
   mailer: Mailer;
   securityAlertEmail: string | null;
   log: (line: string) => void;
+  /** After a block: the composition root closes their chat live on both sides (issue 17). */
+  onBlocked?: (blockerId: string, blockedId: string) => Promise<void>;
 };
 
 export async function blockUser(deps: SafetyDeps, blockerId: string, input: { userId: string; reason: string | null }) {
@@ -101,6 +103,7 @@ export async function blockUser(deps: SafetyDeps, blockerId: string, input: { us
     reason: reason?.ok ? reason.value || null : null,
     at: deps.clock.now(),
   });
+  await deps.onBlocked?.(blockerId, input.userId);
   return ok({ blocked: true as const });
 }
 

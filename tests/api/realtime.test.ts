@@ -219,6 +219,49 @@ describe('a new match over the socket (issue 17)', () => {
   });
 });
 
+describe('group member lists live (issue 17)', () => {
+  it('tells every member when someone joins or leaves', async () => {
+    const t = makeTestApp();
+    const a = await signedInStudent(t, 'ana@ucla.edu');
+    const b = await signedInStudent(t, 'ben@ucla.edu');
+    const { http, url } = await listenLive(t);
+    try {
+      const group = (await a.c.post('/api/groups', { name: 'Westwood Crew' })).json.group;
+      const { inviteCode } = (await a.c.post(`/api/groups/${group.id}/invite-code`)).json;
+      const aSocket = await openSocket(url, a.c);
+      const bSocket = await openSocket(url, b.c);
+      expect((await b.c.post('/api/groups/join', { inviteCode })).status).toBe(200);
+      expect(await aSocket.next('group.updated')).toEqual({ type: 'group.updated', groupId: group.id });
+      expect(await bSocket.next('group.updated')).toEqual({ type: 'group.updated', groupId: group.id });
+      expect((await b.c.post(`/api/groups/${group.id}/leave`)).status).toBe(200);
+      expect(await aSocket.next('group.updated')).toEqual({ type: 'group.updated', groupId: group.id });
+      aSocket.ws.close();
+      bSocket.ws.close();
+    } finally {
+      await http.close();
+    }
+  });
+});
+
+describe('a block closes the chat live (issue 17)', () => {
+  it('tells both students the conversation is gone', async () => {
+    const t = makeTestApp();
+    const { a, b, conversationId } = await matchedPair(t);
+    const { http, url } = await listenLive(t);
+    try {
+      const aSocket = await openSocket(url, a.c);
+      const bSocket = await openSocket(url, b.c);
+      expect((await a.c.post('/api/blocks', { blockedUserId: b.id })).status).toBe(201);
+      expect(await bSocket.next('conversation.deleted')).toEqual({ type: 'conversation.deleted', conversationId });
+      expect(await aSocket.next('conversation.deleted')).toEqual({ type: 'conversation.deleted', conversationId });
+      aSocket.ws.close();
+      bSocket.ws.close();
+    } finally {
+      await http.close();
+    }
+  });
+});
+
 describe('the hourly message cap over the socket (D19; issue 14 item 7)', () => {
   it('refuses the 201st message in an hour with the spec text and when to try again', async () => {
     const t = makeTestApp();

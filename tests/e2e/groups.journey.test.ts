@@ -102,9 +102,7 @@ describe.skipIf(browserMissing)('groups journey (Chromium)', () => {
     await expect(bCard.getByRole('button', { name: 'Generate Invite Code' }).count()).resolves.toBe(0);
     await shoot(b.page, 'member');
 
-    // A sees B; Set Active, then the Group option of the mode.
-    await a.page.reload();
-    manage = await openManageGroups(a.page);
+    // A, Manage Groups still open, sees B join live (issue 17); Set Active, then the Group option.
     const aCard = manage.getByRole('listitem', { name: 'Westwood Crew' });
     await aCard.getByRole('list', { name: 'Members of Westwood Crew' }).getByText(B.name).waitFor();
     await aCard.getByRole('button', { name: 'Set Active' }).click();

@@ -6,6 +6,8 @@ import { LoadingScreen } from '../components/ui/spinner';
 import { PendingAgreementSync } from '../features/agreements/components/pending-agreement-sync';
 import { meQueryKey, useMe } from '../features/auth/api/get-me';
 import { CookieBanner } from '../features/consent/components/cookie-banner';
+import { groupKeys } from '../features/groups/api/groups';
+import { useRealtimeFrames } from '../features/messaging/api/realtime';
 import { MatchNotice } from '../features/messaging/components/match-notice';
 import { SecurityHelper } from '../features/security/components/security-helper';
 
@@ -26,8 +28,22 @@ export function RootLayout() {
       <CookieBanner />
       <SecurityHelper />
       <PendingAgreementSync userId={me.data?.id ?? null} onSaved={refreshSession} />
-      {me.data?.hasProfile && <MatchNotice />}
+      {me.data?.hasProfile && (
+        <>
+          <MatchNotice />
+          <LiveGroups />
+        </>
+      )}
       <ScrollRestoration />
     </>
   );
+}
+
+/** Group member lists follow joins and leaves live, wherever Manage Groups is open (issue 17). */
+function LiveGroups() {
+  const queryClient = useQueryClient();
+  useRealtimeFrames((frame) => {
+    if (frame.type === 'group.updated') void queryClient.invalidateQueries({ queryKey: groupKeys.all });
+  });
+  return null;
 }

@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { GROUP_MESSAGES } from '../../../../../core/groups/rules';
 import { seedSignedInUser } from '../../../test/db';
 import { groupsTest } from '../../../test/groups-handlers';
+import { openSocketCount, pushFrame } from '../../../test/messaging-handlers';
 import { renderApp, skipCookieBanner } from '../../../test/render-app';
 
 const chip = () => screen.findByRole('button', { name: /^Search mode:/ });
@@ -44,6 +45,28 @@ describe('Manage Groups and the mode chip (001 §2, §4, §5)', () => {
     await user.click(within(card).getByRole('button', { name: 'Generate Invite Code' }));
     expect(await within(card).findByText(/^[A-Z2-9]{6}$/)).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Copy Code' })).toBeInTheDocument();
+  });
+
+  it('updates the member list live when someone joins or leaves (issue 17)', async () => {
+    const me = seedSignedInUser();
+    const group = groupsTest.seed('Westwood Crew', [{ userId: me.id, name: 'Me' }]);
+    const { user } = renderApp('/');
+    const dialog = await openManageGroups(user);
+    const members = await within(dialog).findByRole('list', { name: 'Members of Westwood Crew' });
+    await waitFor(() => expect(openSocketCount()).toBeGreaterThan(0));
+    // Riley joins from another browser: the server tells every member.
+    group.members.push({
+      userId: 'riley',
+      name: 'Riley Chen',
+      role: 'member',
+      profilePhotoUrl: null,
+      joinedAt: new Date().toISOString(),
+    });
+    pushFrame({ type: 'group.updated', groupId: group.id });
+    expect(await within(members).findByText('Riley Chen')).toBeInTheDocument();
+    group.members.pop();
+    pushFrame({ type: 'group.updated', groupId: group.id });
+    await waitFor(() => expect(within(members).queryByText('Riley Chen')).not.toBeInTheDocument());
   });
 
   it('joins with a code typed in lower case, shows the empty and wrong-code messages', async () => {

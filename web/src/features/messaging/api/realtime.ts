@@ -50,6 +50,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
   z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
+  // Issue 17: someone joined or left one of your groups.
+  z.object({ type: z.literal('group.updated'), groupId: z.string() }),
   z.object({
     type: z.literal('match.created'),
     conversationId: z.string(),

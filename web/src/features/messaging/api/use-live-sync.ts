@@ -57,6 +57,8 @@ export function useLiveSync({ myId, openId, onOpenDeleted }: LiveSyncOptions) {
         );
         if (frame.conversationId === open) state.current.onOpenDeleted();
         void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+        // A block sends this too (issue 17): the match is gone with the chat.
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.matches });
         break;
       case 'conversation.updated':
         void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });

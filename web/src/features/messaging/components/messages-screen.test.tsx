@@ -214,6 +214,21 @@ describe('Messages', () => {
     await waitFor(() => expect(db.conversation.count()).toBe(1));
   });
 
+  it('closes the open chat live when the other person blocks you (issue 17)', async () => {
+    const me = seedSignedInUser();
+    const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hey', mine: true }]);
+    const { router } = await openMessages(`/?tab=matches&conversation=${c.id}`);
+    await log();
+    await waitFor(() => expect(openSocketCount()).toBe(1));
+    // The server hides the conversation from you and says so over the socket.
+    db.conversation.update({ where: { id: { equals: c.id } }, data: { hidden: true } });
+    db.match.delete({ where: { userId: { equals: c.other.userId } } });
+    pushFrame({ type: 'conversation.deleted', conversationId: c.id });
+    await waitFor(() => expect(screen.queryByRole('log')).not.toBeInTheDocument());
+    expect(new URLSearchParams(router.state.location.search).get('conversation')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
+  });
+
   it('shows a live message without refetching and marks it read', async () => {
     const me = seedSignedInUser();
     const c = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hey', mine: true }]);
