@@ -5,7 +5,7 @@
  * confidence of 0.9 is right about 9 times in 10 (train.ts). Pure: the model arrives as data, the
  * profanity matcher through its port.
  */
-import { LEXICONS, stem } from './lexicons';
+import { LEXICONS, stem, WHEREABOUTS } from './lexicons';
 import { normalizeForModeration } from './normalize';
 import type { ProfanityMatcher } from './ports';
 import { type AbuseCategory, CATEGORIES, type Category, ruleHits } from './rules';
@@ -69,6 +69,13 @@ const SECOND_PERSON = new Set([
   'thee',
 ]);
 
+/** The speaker claims to know or watch someone's movements ("I know when you...", "I saw you leave"). */
+const KNOWING =
+  /\b(i|we) (know|knew|saw|see|seen|watch|watched|noticed|notice|remember|followed|follow|counted|learned|found out|memori[sz]ed|keep track of|have been watching|'?ve been watching|'?ve seen|'?ve noticed|'?ve been (following|keeping))\b|\bi'?ve (seen|noticed|watched|followed|been)\b|\b(funny|interesting|cute) how (you|u|your)\b|\bevery (day|night|morning|evening|time) (you|u)\b/;
+/** Menace framed as a condition or a warning ("you'd better", "or else", "it would be a shame"). */
+const CONDITIONAL =
+  /\b(you'?d better|you better|u better|or else|watch your back|(would|be) a (shame|pity)|accidents happen|hate for (something|anything|you)|careful (now|out there|walking|where)|be careful|i'?d hate|who knows what|things (happen|could happen)|just saying|remember that|don'?t forget (i|that i)|think twice|last warning|final warning|you'?ve been warned|not a threat)\b/;
+
 /** FNV-1a, 32 bits: stable across runs and machines, so the artefact's buckets mean the same everywhere. */
 function hash(s: string): number {
   let h = 0x811c9dc5;
@@ -121,6 +128,15 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
   // Abuse is aimed at someone: the same word means more beside "you" ("ugly" vs "you ugly").
   if (tokens.some((t) => SECOND_PERSON.has(t)))
     for (const name of lexHits.keys()) if (name !== 'group') add(`l:you+${name}`, 1);
+  // Intimidation without an abusive word: knowledge of someone's whereabouts, conditional menace.
+  const you = tokens.some((t) => SECOND_PERSON.has(t));
+  const placeHits = stems.filter((st) => WHEREABOUTS.has(st)).length;
+  const knowing = KNOWING.test(normalised);
+  if (you && placeHits > 0) add('x:you+place', Math.min(placeHits, 3) / 3);
+  if (knowing && you) add('x:know+you', 1);
+  if (knowing && you && placeHits > 0) add('x:know+you+place', 1);
+  if (CONDITIONAL.test(normalised)) add('x:conditional', 1);
+  if (CONDITIONAL.test(normalised) && you) add('x:conditional+you', 1);
   const evidence: string[] = [];
   for (const hit of ruleHits(normalised)) {
     add(`r:${hit.rule}`, 1);

@@ -64,3 +64,16 @@ export const LEXICONS: Record<AbuseCategory | 'group', Set<string>> = {
     females disabled wheelchair deaf blind autistic african africans chinese indian indians somali somalis
     catholic catholics atheist atheists migrant migrants`),
 };
+
+/**
+ * Where someone is and when (issue 15): routes, rooms, routines, the people and things around them.
+ * Harmless alone ("see you at the bus stop"); beside "I know", "I saw" or "I've been watching" and a
+ * "you", the mark of stalking and intimidation that uses no abusive word.
+ */
+export const WHEREABOUTS = words(`bus stop route train subway shuttle car bike parking lot garage window windows door
+  doors lock locks curtain curtains blinds porch yard street corner block building dorm apartment house home place
+  room floor hallway stairwell elevator campus library gym class classes lecture lab shift job work office cafe
+  walk walks jog run runs morning mornings night nights evening weekend weekends monday tuesday wednesday thursday
+  friday saturday sunday every usual usually alone schedule routine leave leaves left arrive arrives get gets home
+  sister brother mom mother dad father parents family girlfriend boyfriend friend friends dog cat plate license
+  tires phone laptop`);

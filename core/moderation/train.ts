@@ -35,7 +35,8 @@ export type TrainOptions = {
 
 export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   buckets: DEFAULT_BUCKETS,
-  epochs: 20,
+  // Out of fold on 3,055 train messages: 30 beat 20 (0.949 against 0.947 for both; harassment 0.888 / 0.866).
+  epochs: 30,
   // Chosen by out-of-fold figures on the train split (2,227 messages): 0.2 beat 0.4, 0.1 and 0.05.
   learningRate: 0.2,
   l2: 1e-4,
