@@ -12,7 +12,8 @@ export type User = {
   pendingEmail?: string | null;
 };
 
-export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email';
+/** `pending_sign_in` is no e-mail: it binds a confirmation to the browser that signed up (issue 17, N67). */
+export type EmailTokenPurpose = 'confirm_email' | 'reset_password' | 'change_email' | 'pending_sign_in';
 
 export type EmailToken = {
   id: string;

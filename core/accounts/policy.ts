@@ -6,7 +6,13 @@ export type { RateRule } from '../shared/rate-limit';
 
 export const ACCESS_TOKEN_TTL_MS = 15 * MINUTE;
 export const REFRESH_TOKEN_TTL_MS = 30 * DAY;
-export const TOKEN_TTL_MS = { confirm_email: 24 * HOUR, reset_password: HOUR, change_email: 24 * HOUR } as const;
+export const TOKEN_TTL_MS = {
+  confirm_email: 24 * HOUR,
+  reset_password: HOUR,
+  change_email: 24 * HOUR,
+  // Short: long enough to open the e-mail, short enough that a forgotten tab is not a key (N67).
+  pending_sign_in: HOUR,
+} as const;
 
 /** N5; every bucket is reserved before the work (issue 14), sign-in's released again on success. */
 export const RATE_LIMITS = {

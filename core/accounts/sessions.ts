@@ -20,6 +20,7 @@ type SessionDeps = Pick<
   AccountDeps,
   'clock' | 'ids' | 'secrets' | 'users' | 'refreshTokens' | 'digest' | 'accessTokens' | 'securityLog'
 >;
+export type SessionStartDeps = SessionDeps;
 
 async function issueSession(deps: SessionDeps, userId: string, familyId: string): Promise<IssuedSession | null> {
   const me = await deps.users.describe(userId);
@@ -38,6 +39,23 @@ async function issueSession(deps: SessionDeps, userId: string, familyId: string)
   const accessExpiresAt = new Date(now.getTime() + ACCESS_TOKEN_TTL_MS);
   const accessToken = await deps.accessTokens.sign({ userId, sessionFamily: familyId }, accessExpiresAt);
   return { me, accessToken, accessExpiresAt, refreshToken, refreshExpiresAt };
+}
+
+/** A new session for an already-verified user, logged as a sign-in (`via` says how, N67). */
+export async function startSession(
+  deps: SessionDeps,
+  userId: string,
+  ctx: RequestContext,
+  via: 'email_confirmation',
+): Promise<IssuedSession | null> {
+  const session = await issueSession(deps, userId, deps.ids.newId());
+  if (session) {
+    await deps.securityLog.record(
+      { type: 'sign_in_success', userId, ip: ctx.ip, userAgent: ctx.userAgent, details: { via } },
+      deps.clock.now(),
+    );
+  }
+  return session;
 }
 
 export async function signIn(

@@ -9,6 +9,7 @@ import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
 import type { AccountDeps, RequestContext } from './ports';
 import { emailErrors, normalizeEmail, signUpErrors } from './rules';
 import { schoolOfEmail } from './school';
+import { type IssuedSession, type SessionStartDeps, startSession } from './sessions';
 
 type SignUpDeps = Pick<
   AccountDeps,
@@ -29,7 +30,7 @@ export async function signUp(
   deps: SignUpDeps,
   input: { email: string; password: string },
   ctx: RequestContext,
-): Promise<Result<{ email: string }, DomainError>> {
+): Promise<Result<{ email: string; pendingSignIn: { token: string; expiresAt: Date } }, DomainError>> {
   const fields = signUpErrors(input);
   if (fields.length > 0) return err(validationError(fields));
   const now = deps.clock.now();
@@ -53,7 +54,18 @@ export async function signUp(
     { type: 'sign_up', userId: user.id, ip: ctx.ip, userAgent: ctx.userAgent, details: {} },
     now,
   );
-  return ok({ email });
+  // The secret for the signing-up browser only (an HttpOnly cookie): with the link it signs in (N67).
+  const pending = deps.secrets.newToken();
+  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS.pending_sign_in);
+  await deps.emailTokens.create({
+    id: deps.ids.newId(),
+    userId: user.id,
+    purpose: 'pending_sign_in',
+    tokenHash: deps.digest.digest(pending),
+    expiresAt,
+    usedAt: null,
+  });
+  return ok({ email, pendingSignIn: { token: pending, expiresAt } });
 }
 
 async function sendConfirmation(deps: SignUpDeps, userId: string, email: string): Promise<void> {
@@ -97,15 +109,26 @@ export async function resendConfirmation(
 }
 
 /** Confirming the address also gives the student the school its domain belongs to (issue 16 §1). */
+/**
+ * Confirms the address. The link alone never signs anyone in (N67): only with the pending
+ * sign-in secret the same account's sign-up left in this browser, unused and within its hour,
+ * does the confirmation also start a session; elsewhere the student signs in with the password.
+ */
 export async function confirmEmail(
-  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'digest' | 'schools'>,
-  input: { token: string },
-): Promise<Result<{ userId: string }, DomainError>> {
+  deps: Pick<AccountDeps, 'clock' | 'users' | 'emailTokens' | 'digest' | 'schools'> & SessionStartDeps,
+  input: { token: string; pendingSignIn: string | null },
+  ctx: RequestContext,
+): Promise<Result<{ userId: string; session: IssuedSession | null }, DomainError>> {
   const now = deps.clock.now();
   const token = await consumeEmailToken(deps, input.token, 'confirm_email', now);
   if (!token) return err(accountErrors.invalidToken());
   await confirmAddress(deps, token.userId, now);
-  return ok({ userId: token.userId });
+  const pending = input.pendingSignIn
+    ? await consumeEmailToken(deps, input.pendingSignIn, 'pending_sign_in', now)
+    : null;
+  const user = pending?.userId === token.userId ? await deps.users.findById(token.userId) : null;
+  const session = user?.status === 'active' ? await startSession(deps, user.id, ctx, 'email_confirmation') : null;
+  return ok({ userId: token.userId, session });
 }
 
 /** Marks the account's current address confirmed, with the school it derives (sign-up link, reset link). */

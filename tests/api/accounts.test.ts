@@ -55,6 +55,62 @@ describe('e-mail confirmation', () => {
     expect(again.headers.get('location')).toBe('/?confirm_error=1');
   });
 
+  it('signs in only the browser that signed up; the link alone never does (issue 17, N67)', async () => {
+    const t = makeTestApp();
+    const browser = t.client();
+    await browser.post('/api/auth/sign-up', { email: 'same@ucla.edu', password: GOOD_PASSWORD });
+    const pending = browser.cookies.get('nm_ps');
+    expect(pending).toMatch(/.{20,}/);
+    const set = (
+      await t.client().post('/api/auth/sign-up', { email: 'look@ucla.edu', password: GOOD_PASSWORD })
+    ).headers
+      .getSetCookie()
+      .find((h) => h.startsWith('nm_ps='));
+    expect(set).toMatch(/HttpOnly/i);
+    expect(set).toMatch(/SameSite=Lax/i);
+    expect(set).toMatch(/Path=\//);
+    expect(set).toMatch(/Expires=/);
+
+    // Opened elsewhere (another device, or someone holding the link): confirmed, not signed in.
+    const elsewhere = t.client();
+    const link = pathOf(await latestLink(t, 'same@ucla.edu'));
+    await browser.post('/api/auth/resend-confirmation', { email: 'same@ucla.edu' });
+    const fresh = pathOf(await latestLink(t, 'same@ucla.edu'));
+    expect(link).not.toBe(fresh);
+    expect((await elsewhere.get(fresh)).headers.get('location')).toBe('/?confirmed=1');
+    expect(elsewhere.cookies.has('nm_at')).toBe(false);
+    expect((await elsewhere.get('/api/me')).json).toEqual({ user: null });
+
+    // Another account's pending cookie does not sign in with this link.
+    const other = t.client();
+    await other.post('/api/auth/sign-up', { email: 'other@ucla.edu', password: GOOD_PASSWORD });
+    const thief = t.client();
+    thief.cookies.set('nm_ps', other.cookies.get('nm_ps')!);
+    await browser.post('/api/auth/resend-confirmation', { email: 'look@ucla.edu' });
+    expect((await thief.get(pathOf(await latestLink(t, 'look@ucla.edu')))).headers.get('location')).toBe(
+      '/?confirmed=1',
+    );
+    expect(thief.cookies.has('nm_at')).toBe(false);
+
+    // The browser that signed up: its own link signs it in, once.
+    const third = t.client();
+    await third.post('/api/auth/sign-up', { email: 'home@ucla.edu', password: GOOD_PASSWORD });
+    const res = await third.get(pathOf(await latestLink(t, 'home@ucla.edu')));
+    expect(res.headers.get('location')).toBe('/?confirmed=1');
+    expect(third.cookies.has('nm_ps')).toBe(false);
+    expect((await third.get('/api/me')).json.user.email).toBe('home@ucla.edu');
+    expect(pending).not.toBe(third.cookies.get('nm_ps'));
+  });
+
+  it('does not sign in with a pending cookie older than an hour', async () => {
+    const t = makeTestApp();
+    const c = t.client();
+    await c.post('/api/auth/sign-up', { email: 'slow@ucla.edu', password: GOOD_PASSWORD });
+    t.clock.advance(61 * 60_000);
+    expect((await c.get(pathOf(await latestLink(t, 'slow@ucla.edu')))).headers.get('location')).toBe('/?confirmed=1');
+    expect(c.cookies.has('nm_at')).toBe(false);
+  });
+
   it('refuses a link older than 24 hours and a made-up token', async () => {
     const t = makeTestApp();
     const c = t.client();

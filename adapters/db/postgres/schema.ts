@@ -69,7 +69,9 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['confirm_email', 'reset_password', 'change_email'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['confirm_email', 'reset_password', 'change_email', 'pending_sign_in'],
+    }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: msTime('expires_at').notNull(),
     usedAt: msTime('used_at'),

@@ -1,5 +1,6 @@
 /** Handlers only translate: validated input → use case → response (style habit 7). */
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { confirmEmailChange, requestEmailChange } from '../../../core/accounts/change-email';
 import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
 import type { AccountDeps } from '../../../core/accounts/ports';
@@ -23,6 +24,8 @@ import { validationHook } from '../../validation';
 import * as routes from './accounts.routes';
 
 export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
+  // The pending sign-in secret (N67), named like the session cookies (__Host- outside development).
+  const pendingName = cookies.secure ? '__Host-nm_ps' : 'nm_ps';
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   const ctx = (c: { get: (k: 'ip' | 'userAgent') => string | null }) => ({
     ip: c.get('ip'),
@@ -30,8 +33,16 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
   });
 
   app.openapi(routes.signUpRoute, async (c) => {
-    const value = unwrap(await signUp(deps, c.req.valid('json'), ctx(c)));
-    return c.json(value, 201);
+    const { email, pendingSignIn } = unwrap(await signUp(deps, c.req.valid('json'), ctx(c)));
+    // Only this browser holds it, so only here does the confirmation link also sign in (N67).
+    setCookie(c, pendingName, pendingSignIn.token, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: cookies.secure,
+      path: '/',
+      expires: pendingSignIn.expiresAt,
+    });
+    return c.json({ email }, 201);
   });
 
   app.openapi(routes.resendConfirmationRoute, async (c) => {
@@ -40,7 +51,10 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
 
   app.openapi(routes.confirmEmailRoute, async (c) => {
     const { token } = c.req.valid('query');
-    const result = token ? await confirmEmail(deps, { token }) : null;
+    const pendingSignIn = getCookie(c, pendingName) ?? null;
+    const result = token ? await confirmEmail(deps, { token, pendingSignIn }, ctx(c)) : null;
+    if (pendingSignIn && result?.ok) deleteCookie(c, pendingName, { path: '/', secure: cookies.secure });
+    if (result?.ok && result.value.session) setSessionCookies(c, cookies, result.value.session);
     return c.redirect(result?.ok ? '/?confirmed=1' : '/?confirm_error=1', 302);
   });
 

@@ -59,6 +59,8 @@ export const confirmEmailRoute = createRoute({
   path: '/api/auth/confirm',
   tags,
   summary: 'Confirmation link target: confirms the e-mail and redirects to the site root',
+  description:
+    'Opened in the browser that signed up (its short-lived HttpOnly pending sign-in cookie matches the account), the link also signs the student in and sets the session cookies. Anywhere else it only confirms, and the student signs in with the password (N67).',
   'x-access': 'anonymous',
   request: { query: z.object({ token: z.string().max(200).optional() }) },
   responses: {

@@ -231,7 +231,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Confirmation link target: confirms the e-mail and redirects to the site root */
+        /**
+         * Confirmation link target: confirms the e-mail and redirects to the site root
+         * @description Opened in the browser that signed up (its short-lived HttpOnly pending sign-in cookie matches the account), the link also signs the student in and sets the session cookies. Anywhere else it only confirms, and the student signs in with the password (N67).
+         */
         get: {
             parameters: {
                 query?: {

@@ -84,6 +84,12 @@ export function HomeRoute() {
     return (
       <AgreementScreen
         mode="direct"
+        // Confirmed in the browser that signed up: already signed in (N67), welcomed the same way.
+        notice={
+          params.get('confirmed') === '1' ? (
+            <Alert variant="success">Your email is confirmed. Welcome to Nestmate!</Alert>
+          ) : undefined
+        }
         onDone={() => {
           queryClient.setQueryData<Me | null>(meQueryKey, (current) => current && { ...current, hasAgreement: true });
           void queryClient.invalidateQueries({ queryKey: meQueryKey });

@@ -80,6 +80,19 @@ describe('terms and privacy agreement', () => {
     expect(db.agreement.count()).toBe(0);
   });
 
+  it('signed in by the confirmation link (the browser that signed up): welcomed, then agrees directly (N67)', async () => {
+    seedSignedInUser({ hasAgreement: false, hasProfile: false });
+    const { user } = renderApp('/?confirmed=1');
+    await screen.findByRole('heading', { level: 1, name: 'Terms & Privacy' });
+    expect(screen.getByText(/Your email is confirmed/)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Terms of Service/ }));
+    await user.click(screen.getByRole('checkbox', { name: /Privacy Policy/ }));
+    await user.click(screen.getByRole('button', { name: 'Accept and Continue' }));
+    // No password asked again: straight on to the profile setup.
+    expect(await screen.findByRole('heading', { level: 1, name: "Let's set up your profile" })).toBeInTheDocument();
+    await waitFor(() => expect(db.agreement.count()).toBe(1));
+  });
+
   it('lets a signed-in user without an agreement accept it directly', async () => {
     seedSignedInUser({ hasAgreement: false, hasProfile: true });
     const { user } = renderApp('/');
