@@ -11,19 +11,11 @@ import { photoKey } from '../core/profiles/photo-type';
 import type { PhotoStore } from '../core/profiles/ports';
 import { checkBasics, checkPreferences, moveInChoices } from '../core/profiles/rules';
 import type { IdGenerator } from '../core/shared/ids';
-import type { DemoStudent } from '../fixtures/demo-students';
+import { DEMO_ANSWERS, type DemoStudent } from '../fixtures/demo-students';
 import { PROMPTS } from '../fixtures/prompts';
 import { seededRandom } from '../fixtures/random';
 import { UNIVERSITIES } from '../fixtures/universities';
 
-const ANSWERS = [
-  'Saturday farmers market, then cooking something ambitious with whoever is home.',
-  'Dishes. Put on a podcast and it is oddly relaxing.',
-  'Quiet after 11 on weeknights, anything goes on Friday.',
-  "I get very into spreadsheets and forget to eat. Remind me, I'll make you tea.",
-  'Board games, hiking on Sundays, and a very serious sourdough habit.',
-  'A shared calendar for chores and one house dinner a week.',
-];
 const OPENERS = [
   'Hey! Your Saturday answer sounds perfect, are you near campus?',
   'Hi! I saw we both like quiet weeknights 😄',
@@ -52,7 +44,8 @@ export async function giveDemoProfiles(
   seed: number,
 ) {
   const rnd = seededRandom(seed + 1000);
-  const prompts = PROMPTS.filter((p) => p.isActive);
+  // Only prompts with written answers, so every answer answers its prompt (issue 17).
+  const prompts = PROMPTS.filter((p) => p.isActive && DEMO_ANSWERS[p.id]);
   for (const [i, s] of students.entries()) {
     const now = deps.now();
     if ((await db.profiles.get(s.userId))?.completedAt) continue;
@@ -102,7 +95,7 @@ export async function giveDemoProfiles(
       {
         basics: basics.value,
         preferences: prefs.value,
-        prompts: picked.map((p, k) => ({ promptId: p.id, response: ANSWERS[(i + k) % ANSWERS.length] as string })),
+        prompts: picked.map((p) => ({ promptId: p.id, response: DEMO_ANSWERS[p.id]?.[i % 2] as string })),
       },
       { complete: true },
       now,

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
+import { DEMO_ANSWERS } from '../fixtures/demo-students';
 import { EXIT, run } from './main';
 
 describe('nestmate CLI', () => {
@@ -56,6 +57,8 @@ describe('nestmate CLI', () => {
     expect(profile?.completedAt).not.toBeNull();
     expect(profile?.photos).toHaveLength(3);
     expect(profile?.prompts).toHaveLength(3);
+    // Each answer is one written for its prompt (issue 17).
+    for (const a of profile!.prompts) expect(DEMO_ANSWERS[a.promptId]).toContain(a.response);
     expect(existsSync(join(dir, 'media', profile!.photos[0]!.key))).toBe(true);
     expect((await db.swipes.matches(first!.id)).map((m) => m.userId)).toEqual([second!.id]);
     const conversation = [first!.id, second!.id].sort().join('_');
