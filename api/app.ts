@@ -194,7 +194,7 @@ export function createApp(options: AppOptions) {
         [userId, otherId],
         [otherId, userId],
       ] as const) {
-        await realtime.publish(me, { type: 'match.created', conversationId, userId: other });
+        await realtime.publish(me, { type: 'match.created', conversationId, userId: other, byYou: me === userId });
       }
     },
   };
