@@ -65,7 +65,10 @@ export interface RefreshTokenRepository {
 }
 
 export interface AgreementRepository {
+  /** Appends a row: the table is the audit trail of every acceptance and change. */
   save(agreement: Agreement, at: Date): Promise<void>;
+  /** The newest row (latest `createdAt`), which holds the current choices. */
+  latest(userId: string): Promise<(Agreement & { createdAt: Date }) | null>;
 }
 
 export interface PasswordHasher {

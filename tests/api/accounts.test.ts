@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES } from '../../core/accounts/rules';
 import { HOUR } from '../../core/shared/clock';
+import { rawSql } from '../support/students';
 import { GOOD_PASSWORD, latestLink, makeTestApp, pathOf, signedInClient } from '../support/test-app';
 
 describe('sign-up', () => {
@@ -365,5 +366,60 @@ describe('sign-up addresses (issue 14)', () => {
       expect(await t.db.users.findByEmail(email)).toBeNull();
     }
     expect(await t.db.outbox.list()).toHaveLength(0);
+  });
+});
+
+describe('marketing e-mail in Settings (issue 17)', () => {
+  const AGREED = {
+    tos_accepted: true,
+    privacy_accepted: true,
+    marketing_accepted: false,
+    accepted_at: null,
+    user_agent: null,
+  };
+  const rows = (t: ReturnType<typeof makeTestApp>, userId: string) =>
+    rawSql(t)
+      .prepare(
+        'SELECT tos_accepted, tos_accepted_at, marketing_accepted, marketing_accepted_at, ip_address, user_agent, created_at FROM user_agreements WHERE user_id = ? ORDER BY created_at',
+      )
+      .all(userId) as {
+      tos_accepted: number;
+      tos_accepted_at: number;
+      marketing_accepted: number;
+      marketing_accepted_at: number | null;
+      user_agent: string | null;
+      created_at: number;
+    }[];
+
+  it('reads and changes the choice, each change recorded like the agreement', async () => {
+    const t = makeTestApp();
+    const c = await signedInClient(t, 'mail@ucla.edu');
+    const id = (await c.get('/api/me')).json.user.id as string;
+    expect((await c.get('/api/me/marketing-emails')).json).toEqual({ enabled: false });
+    // Before any agreement there is nothing to change.
+    expect((await c.put('/api/me/marketing-emails', { enabled: true })).status).toBe(400);
+    expect((await c.post('/api/agreements', AGREED)).status).toBe(201);
+
+    t.clock.advance(60_000);
+    const on = await c.request('PUT', '/api/me/marketing-emails', { enabled: true }, { 'user-agent': 'Settings test' });
+    expect([on.status, on.json]).toEqual([200, { enabled: true }]);
+    expect((await c.get('/api/me/marketing-emails')).json).toEqual({ enabled: true });
+    const [first, second] = rows(t, id);
+    expect(second).toMatchObject({
+      tos_accepted: 1,
+      tos_accepted_at: first!.tos_accepted_at,
+      marketing_accepted: 1,
+      marketing_accepted_at: second!.created_at,
+      user_agent: 'Settings test',
+    });
+    // The same choice again writes nothing; turning it off appends another row.
+    await c.put('/api/me/marketing-emails', { enabled: true });
+    expect(rows(t, id)).toHaveLength(2);
+    expect((await c.put('/api/me/marketing-emails', { enabled: false })).json).toEqual({ enabled: false });
+    const all = rows(t, id);
+    expect(all.map((r) => r.marketing_accepted)).toEqual([0, 1, 0]);
+    expect(all[2]!.marketing_accepted_at).toBeNull();
+    expect((await c.get('/api/me/marketing-emails')).json).toEqual({ enabled: false });
+    expect((await c.put('/api/me/marketing-emails', { enabled: 'yes' })).status).toBe(400);
   });
 });

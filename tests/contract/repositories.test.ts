@@ -235,6 +235,30 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect((await db.profiles.get(userId))?.basics?.university).toBe('Yale University');
       expect(await db.users.describe(userId)).toMatchObject({ schoolVerified: false });
     });
+
+    it('keeps every agreement row and reads the newest back (issue 17: the marketing switch)', async () => {
+      const userId = await user();
+      expect(await db.agreements.latest(userId)).toBeNull();
+      const base = {
+        userId,
+        tosAccepted: true,
+        tosAcceptedAt: T0,
+        privacyAccepted: true,
+        privacyAcceptedAt: T0,
+        marketingAccepted: false,
+        marketingAcceptedAt: null,
+        userAgent: 'UA',
+        ipAddress: '203.0.113.9',
+      };
+      await db.agreements.save(base, T0);
+      await db.agreements.save({ ...base, marketingAccepted: true, marketingAcceptedAt: later(60_000) }, later(60_000));
+      expect(await db.agreements.latest(userId)).toEqual({
+        ...base,
+        marketingAccepted: true,
+        marketingAcceptedAt: later(60_000),
+        createdAt: later(60_000),
+      });
+    });
   });
 
   describe('rate limits', () => {

@@ -81,6 +81,13 @@ describe.skipIf(browserMissing)('settings and safety journey (Chromium)', () => 
     const { page } = a;
     await page.goto(`${server.url}/settings`);
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    // The marketing switch the Terms screen promises (issue 17): on, and kept after a reload.
+    const marketing = page.getByRole('switch', { name: 'Marketing Emails' });
+    await expect(marketing.getAttribute('aria-checked')).resolves.toBe('false');
+    await marketing.click();
+    await page.getByText('Marketing emails on').waitFor();
+    await page.reload();
+    await expect(marketing.getAttribute('aria-checked')).resolves.toBe('true');
     await expectAccessible(page, 'settings');
     await shoot(page, 'home');
 
@@ -148,6 +155,8 @@ describe.skipIf(browserMissing)('settings and safety journey (Chromium)', () => 
     }
     const rows = page.getByRole('list', { name: 'Your emergency contacts' }).getByRole('listitem');
     await expect(rows.first().textContent()).resolves.toMatch(/Elena Lopez.*Primary/);
+    // Stored as digits, shown the U.S. way (issue 17).
+    await rows.first().getByRole('link', { name: '(310) 555-0142' }).waitFor();
     await page.getByRole('button', { name: 'Set Diego Lopez as primary' }).click();
     await page.getByRole('button', { name: 'Set Elena Lopez as primary' }).waitFor();
     await expect(rows.first().textContent()).resolves.toMatch(/Diego Lopez.*Primary/);

@@ -1,5 +1,5 @@
 /** PostgreSQL implementations of the accounts ports (the SQLite ones, awaited). */
-import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmailTokenPurpose, Me, User } from '../../../core/accounts/model';
 import type {
   AgreementRepository,
@@ -284,5 +284,19 @@ export class PostgresAgreementRepository implements AgreementRepository {
 
   async save(a: Parameters<AgreementRepository['save']>[0], at: Date) {
     await this.db.insert(userAgreements).values({ id: this.ids.newId(), ...a, createdAt: at });
+  }
+
+  async latest(userId: string) {
+    const r = (
+      await this.db
+        .select()
+        .from(userAgreements)
+        .where(eq(userAgreements.userId, userId))
+        .orderBy(desc(userAgreements.createdAt))
+        .limit(1)
+    )[0];
+    if (!r) return null;
+    const { id: _id, ...agreement } = r;
+    return agreement;
   }
 }

@@ -1,5 +1,5 @@
 /** SQLite implementations of the accounts ports. */
-import { and, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmailTokenPurpose, Me, User } from '../../../core/accounts/model';
 import type {
   AgreementRepository,
@@ -295,5 +295,18 @@ export class SqliteAgreementRepository implements AgreementRepository {
       .insert(userAgreements)
       .values({ id: this.ids.newId(), ...a, createdAt: at })
       .run();
+  }
+
+  async latest(userId: string) {
+    const r = this.db
+      .select()
+      .from(userAgreements)
+      .where(eq(userAgreements.userId, userId))
+      .orderBy(desc(userAgreements.createdAt))
+      .limit(1)
+      .get();
+    if (!r) return null;
+    const { id: _id, ...agreement } = r;
+    return agreement;
   }
 }

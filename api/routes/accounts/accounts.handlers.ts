@@ -2,6 +2,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { confirmEmailChange, requestEmailChange } from '../../../core/accounts/change-email';
+import { getMarketingEmails, setMarketingEmails } from '../../../core/accounts/marketing-emails';
 import { requestPasswordReset, resetPassword } from '../../../core/accounts/password-reset';
 import type { AccountDeps } from '../../../core/accounts/ports';
 import { passwordErrors } from '../../../core/accounts/rules';
@@ -126,6 +127,17 @@ export function accountsRouter(deps: AccountDeps, cookies: CookieNames) {
     const user = requireUser(c);
     await spendPerActor(deps, c, 'agreement', WRITE_LIMITS.agreementsPerUser, WRITE_LIMITS.agreementsPerIp);
     return c.json(unwrap(await saveAgreement(deps, user.id, c.req.valid('json'), ctx(c))), 201);
+  });
+
+  app.openapi(routes.getMarketingEmailsRoute, async (c) => {
+    return c.json(await getMarketingEmails(deps, requireUser(c).id), 200);
+  });
+
+  app.openapi(routes.setMarketingEmailsRoute, async (c) => {
+    const user = requireUser(c);
+    // Each change is an agreement row, so it spends from the agreement budget.
+    await spendPerActor(deps, c, 'agreement', WRITE_LIMITS.agreementsPerUser, WRITE_LIMITS.agreementsPerIp);
+    return c.json(unwrap(await setMarketingEmails(deps, user.id, c.req.valid('json'), ctx(c))), 200);
   });
 
   app.openapi(routes.passwordStrengthRoute, async (c) => {

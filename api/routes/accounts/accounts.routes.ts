@@ -199,6 +199,34 @@ export const saveAgreementRoute = createRoute({
   },
 });
 
+const MarketingEmails = z
+  .object({ enabled: z.boolean().openapi({ description: 'Tips and product updates by e-mail' }) })
+  .openapi('MarketingEmails');
+
+export const getMarketingEmailsRoute = createRoute({
+  method: 'get',
+  path: '/api/me/marketing-emails',
+  tags,
+  summary: 'Whether the student receives marketing e-mail (the latest agreement choice)',
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  responses: { 200: jsonResponse(MarketingEmails, 'The current choice'), ...problems([401]) },
+});
+
+export const setMarketingEmailsRoute = createRoute({
+  method: 'put',
+  path: '/api/me/marketing-emails',
+  tags,
+  summary: 'Turn marketing e-mail on or off (Settings); recorded like the agreement, with time, IP and user agent',
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  request: { body: jsonBody(z.strictObject({ enabled: z.boolean() })) },
+  responses: {
+    200: jsonResponse(MarketingEmails, 'Saved'),
+    ...problems([400, 401, 429], { body: true, mutating: true }),
+  },
+});
+
 export const passwordStrengthRoute = createRoute({
   method: 'post',
   path: '/api/password-strength',

@@ -61,6 +61,8 @@ export type Endpoints = {
   'GET /api/config': Contract<'get', '/api/config'>;
   'GET /api/me': Contract<'get', '/api/me'>;
   'POST /api/me/email': Contract<'post', '/api/me/email'>;
+  'GET /api/me/marketing-emails': Contract<'get', '/api/me/marketing-emails'>;
+  'PUT /api/me/marketing-emails': Contract<'put', '/api/me/marketing-emails'>;
   'POST /api/auth/sign-up': Contract<'post', '/api/auth/sign-up'>;
   'POST /api/auth/resend-confirmation': Contract<'post', '/api/auth/resend-confirmation'>;
   'POST /api/auth/sign-in': Contract<'post', '/api/auth/sign-in'>;

@@ -161,6 +161,27 @@ export const handlers = [
     return HttpResponse.json({ saved: true }, { status: 201 });
   }),
 
+  // Issue 17: the marketing choice is the newest agreement row's; a change appends one.
+  http.get('/api/me/marketing-emails', () => {
+    const user = currentUser();
+    if (!user) return unauthenticated();
+    const rows = db.agreement.findMany({ where: { userId: { equals: user.id } } });
+    return HttpResponse.json({ enabled: rows[rows.length - 1]?.marketing_accepted ?? false });
+  }),
+
+  http.put('/api/me/marketing-emails', async ({ request }) => {
+    const user = currentUser();
+    if (!user) return unauthenticated();
+    const { enabled } = (await request.json()) as { enabled: boolean };
+    const rows = db.agreement.findMany({ where: { userId: { equals: user.id } } });
+    const last = rows[rows.length - 1];
+    if (!last) return problem(400, 'ACCOUNTS.AGREEMENT_REQUIRED', ACCOUNT_MESSAGES.agreementRequired);
+    if (last.marketing_accepted !== enabled) {
+      db.agreement.create({ ...last, id: undefined, marketing_accepted: enabled, user_agent: navigator.userAgent });
+    }
+    return HttpResponse.json({ enabled });
+  }),
+
   http.post('/api/log-consent', async ({ request }) => {
     const body = (await request.json()) as {
       consentType: string;

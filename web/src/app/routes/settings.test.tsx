@@ -239,4 +239,21 @@ describe('Settings', () => {
       expect(screen.getByText('Something went wrong. Please try again.')).toBeInTheDocument();
     });
   });
+
+  it('turns marketing e-mail on and off with the switch the Terms screen promises (issue 17)', async () => {
+    const me = seedSignedInUser();
+    db.agreement.create({ userId: me.id, tos_accepted: true, privacy_accepted: true, marketing_accepted: false });
+    const { user } = renderApp('/settings');
+    const toggle = await screen.findByRole('switch', { name: 'Marketing Emails' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toHaveAttribute('aria-checked', 'false');
+    expect(toggle).toHaveAccessibleDescription(/Tips and product updates/);
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
+    expect(await screen.findByText('Marketing emails on')).toBeInTheDocument();
+    expect(db.agreement.getAll().map((a) => a.marketing_accepted)).toEqual([false, true]);
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(db.agreement.getAll().map((a) => a.marketing_accepted)).toEqual([false, true, false]);
+  });
 });

@@ -32,6 +32,7 @@ import { HiddenWordsSection } from '../../features/hidden-words/components/hidde
 import { ChangeEmailDialog } from '../../features/settings/components/change-email-dialog';
 import { DataManagementDialog } from '../../features/settings/components/data-management-dialog';
 import { FeatureRequestsDialog } from '../../features/settings/components/feature-requests-dialog';
+import { MarketingEmailsSwitch } from '../../features/settings/components/marketing-emails-switch';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 
@@ -40,6 +41,7 @@ type Modal = 'feature-requests' | 'data' | 'sign-out' | 'email' | null;
 type Row = { label: string; description: string; icon: ReactNode } & (
   | { to: string }
   | { onClick: () => void; danger?: boolean }
+  | { custom: ReactNode }
 );
 
 const icon = (Icon: (p: { className?: string }) => ReactNode) => <Icon className="size-5" />;
@@ -87,6 +89,8 @@ export function SettingsRoute() {
           icon: icon(MailIcon),
           onClick: () => setModal('email'),
         },
+        // The switch the Terms screen promises (issue 17).
+        { label: 'Marketing Emails', description: '', icon: null, custom: <MarketingEmailsSwitch /> },
         {
           label: 'Resource Hub',
           description: 'Guides, checklists and a cost calculator',
@@ -275,6 +279,7 @@ const rowClasses =
   'flex w-full items-center gap-3 px-4 py-3.5 text-left hover:bg-ink-50 focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-brand-600';
 
 function SettingsRow({ row }: { row: Row }) {
+  if ('custom' in row) return row.custom;
   const danger = 'onClick' in row && row.danger;
   const content = (
     <>
