@@ -6,7 +6,14 @@ import { err, ok } from '../shared/result';
 import { cleanText } from '../shared/sanitize';
 import { type FeatureRequestInput, featureRequestErrors, feedbackErrors, POPULAR_LIMIT, voteDay } from './rules';
 
-export type PopularRequest = { id: string; title: string; category: string; voteCount: number };
+export type PopularRequest = {
+  id: string;
+  title: string;
+  category: string;
+  voteCount: number;
+  /** The viewer already voted for it today (one vote a day, 001 §7). */
+  votedToday: boolean;
+};
 
 export interface FeedbackRepository {
   add(r: {
@@ -18,7 +25,7 @@ export interface FeedbackRepository {
     priority: string;
     at: Date;
   }): Promise<void>;
-  popular(limit: number): Promise<PopularRequest[]>;
+  popular(limit: number, viewer: { userId: string; day: string }): Promise<PopularRequest[]>;
   exists(id: string): Promise<boolean>;
   /** False when this user already voted for it on that day (the unique key decides races). */
   vote(requestId: string, userId: string, day: string, at: Date): Promise<boolean>;
@@ -46,7 +53,8 @@ export async function submitFeatureRequest(deps: FeedbackDeps, userId: string, i
   return ok({ id, status: 'submitted' as const });
 }
 
-export const popularRequests = (deps: FeedbackDeps) => deps.feedback.popular(POPULAR_LIMIT);
+export const popularRequests = (deps: FeedbackDeps, userId: string) =>
+  deps.feedback.popular(POPULAR_LIMIT, { userId, day: voteDay(deps.clock.now()) });
 
 export async function voteForRequest(deps: FeedbackDeps, userId: string, requestId: string) {
   if (!(await deps.feedback.exists(requestId))) return err(feedbackErrors.notFound());

@@ -280,7 +280,10 @@ describe('writes anyone can repeat (issue 14 item 7)', () => {
     const votes = await burst(ids.length, (i) => c.post(`/api/feature-requests/${ids[i]}/vote`));
     expect(statuses(votes)).toEqual({ 200: votesPerHour, 429: 1 });
     expectLimited(votes);
-    const counted = (await t.db.feedback.popular(100)).reduce((sum, r) => sum + r.voteCount, 0);
+    const counted = (await t.db.feedback.popular(100, { userId: 'nobody', day: '2000-01-01' })).reduce(
+      (sum, r) => sum + r.voteCount,
+      0,
+    );
     expect(counted).toBe(votesPerHour);
   });
 });

@@ -104,9 +104,17 @@ describe('feature requests', () => {
     });
     const popular = (await c.get('/api/feature-requests/popular')).json.requests;
     expect(popular).toHaveLength(5);
-    expect(popular[0]).toMatchObject({ id: ids[4], voteCount: 1 });
+    expect(popular[0]).toMatchObject({ id: ids[4], voteCount: 1, votedToday: true });
+    expect(popular[1]).toMatchObject({ votedToday: false });
+    // Another student sees the count, not this student's vote.
+    const other = await signedInClient(t, 'more.ideas@ucla.edu');
+    expect((await other.get('/api/feature-requests/popular')).json.requests[0]).toMatchObject({
+      id: ids[4],
+      votedToday: false,
+    });
     t.clock.advance(24 * 3_600_000);
     await c.post('/api/auth/refresh');
+    expect((await c.get('/api/feature-requests/popular')).json.requests[0]).toMatchObject({ votedToday: false });
     expect((await c.post(`/api/feature-requests/${ids[4]}/vote`)).status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 /** What the SQLite and PostgreSQL safety repositories share (N29: same representation, same SQL). */
+import type { PopularRequest } from '../../../core/feedback/feature-requests';
 import type { DataRequest } from '../../../core/privacy/data-requests';
 import type { Contact, NewReport } from '../../../core/safety/safety';
 
@@ -92,4 +93,26 @@ export const reportParams = (r: NewReport) => ({
   severity: r.severity,
   details: r.details,
   at: r.at.getTime(),
+});
+
+/** The most voted requests, and whether the viewer voted for each today (issue 17: the button remembers). */
+export const POPULAR_SQL = `SELECT f.id, f.title, f.category,
+    (SELECT count(*) FROM feature_votes v WHERE v.request_id = f.id) AS vote_count,
+    EXISTS (SELECT 1 FROM feature_votes v WHERE v.request_id = f.id AND v.user_id = ? AND v.day = ?) AS voted_today
+  FROM feature_requests f ORDER BY vote_count DESC, f.created_at DESC LIMIT ?`;
+
+export type PopularRow = {
+  id: string;
+  title: string;
+  category: string;
+  vote_count: number | string;
+  voted_today: number | boolean;
+};
+
+export const toPopular = (r: PopularRow): PopularRequest => ({
+  id: r.id,
+  title: r.title,
+  category: r.category,
+  voteCount: Number(r.vote_count),
+  votedToday: r.voted_today === true || r.voted_today === 1,
 });

@@ -6,9 +6,12 @@ import type { BlockedUser, Contact, SafetyRepository } from '../../../core/safet
 import {
   type ContactRow,
   INSERT_REPORT_UNLESS_OPEN,
+  POPULAR_SQL,
+  type PopularRow,
   type RequestRow,
   reportParams,
   toContact,
+  toPopular,
   toRequest,
   USER_TABLES,
 } from '../shared/safety-rows';
@@ -178,15 +181,8 @@ export class SqliteFeedbackRepository implements FeedbackRepository {
       .run(r.id, r.userId, r.title, r.description, r.category, r.priority, r.at.getTime());
   }
 
-  async popular(limit: number): Promise<PopularRequest[]> {
-    return (
-      this.db.$client
-        .prepare(
-          `SELECT f.id, f.title, f.category, (SELECT count(*) FROM feature_votes v WHERE v.request_id = f.id) AS vote_count
-           FROM feature_requests f ORDER BY vote_count DESC, f.created_at DESC LIMIT ?`,
-        )
-        .all(limit) as { id: string; title: string; category: string; vote_count: number }[]
-    ).map((r) => ({ id: r.id, title: r.title, category: r.category, voteCount: r.vote_count }));
+  async popular(limit: number, viewer: { userId: string; day: string }): Promise<PopularRequest[]> {
+    return (this.db.$client.prepare(POPULAR_SQL).all(viewer.userId, viewer.day, limit) as PopularRow[]).map(toPopular);
   }
 
   async exists(id: string) {

@@ -29,8 +29,8 @@ export function feedbackRouter(deps: FeedbackDeps & LimitDeps) {
   });
 
   app.openapi(routes.popularRoute, async (c) => {
-    requireUser(c);
-    return c.json({ requests: await popularRequests(deps) }, 200);
+    const user = requireUser(c);
+    return c.json({ requests: await popularRequests(deps, user.id) }, 200);
   });
 
   app.openapi(routes.voteRoute, async (c) => {

@@ -37,7 +37,15 @@ export const popularRoute = createRoute({
   responses: {
     200: jsonResponse(
       z.object({
-        requests: z.array(z.object({ id: z.string(), title: z.string(), category: z.string(), voteCount: z.number() })),
+        requests: z.array(
+          z.object({
+            id: z.string(),
+            title: z.string(),
+            category: z.string(),
+            voteCount: z.number(),
+            votedToday: z.boolean(),
+          }),
+        ),
       }),
       'Popular',
     ),

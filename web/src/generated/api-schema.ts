@@ -7158,6 +7158,7 @@ export interface paths {
                                 title: string;
                                 category: string;
                                 voteCount: number;
+                                votedToday: boolean;
                             }[];
                         };
                     };

@@ -254,7 +254,16 @@ export const settingsHandlers = [
       .getAll()
       .sort((a, b) => b.voteCount - a.voteCount)
       .slice(0, POPULAR_LIMIT)
-      .map((r) => ({ id: r.id, title: r.title, category: r.category, voteCount: r.voteCount }));
+      .map((r) => ({
+        id: r.id,
+        title: r.title,
+        category: r.category,
+        voteCount: r.voteCount,
+        // As the server: today's vote is read back (one user signed in at a time here).
+        votedToday: !!db.vote.findFirst({
+          where: { requestId: { equals: r.id }, day: { equals: new Date().toISOString().slice(0, 10) } },
+        }),
+      }));
     return HttpResponse.json({ requests });
   }),
 

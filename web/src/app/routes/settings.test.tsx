@@ -229,6 +229,20 @@ describe('Settings', () => {
       expect(screen.getByText(FEEDBACK_MESSAGES.votedToday)).toBeInTheDocument();
     });
 
+    it("remembers today's vote when the list is opened again (issue 17)", async () => {
+      seedSignedInUser();
+      seedFeatureRequest('Idea A', 3);
+      seedFeatureRequest('Idea B', 2);
+      db.vote.create({
+        requestId: db.featureRequest.findFirst({ where: { title: { equals: 'Idea A' } } })!.id,
+        day: new Date().toISOString().slice(0, 10),
+      });
+      const { dialog } = await openModal();
+      const list = await within(dialog).findByRole('list');
+      expect(await within(list).findByRole('button', { name: 'Voted for Idea A' })).toBeDisabled();
+      expect(within(list).getByRole('button', { name: 'Vote for Idea B' })).toBeEnabled();
+    });
+
     it('shows Voting Failed on a server fault', async () => {
       seedSignedInUser();
       seedFeatureRequest('Idea A', 3);

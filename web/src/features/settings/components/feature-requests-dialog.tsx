@@ -180,8 +180,10 @@ function PopularRequests() {
 
 function PopularRow({ request }: { request: PopularRequest }) {
   const vote = useVote();
-  // Shows that the vote counted (issue 17); the server also refuses a second vote the same day.
-  const [voted, setVoted] = useState(false);
+  // Shows that the vote counted (issue 17), today's votes read back from the server; the server
+  // also refuses a second vote the same day.
+  const [votedNow, setVoted] = useState(false);
+  const voted = votedNow || request.votedToday;
   const label = CATEGORY_LABELS[request.category as FeatureCategory] ?? request.category;
   return (
     <li className="flex items-center gap-3 rounded-2xl bg-ink-50 px-4 py-3">
