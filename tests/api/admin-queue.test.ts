@@ -2,15 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { BULK_REVIEW_MAX } from '../../core/moderation/admin';
 import { matchedPair, signedInStudent } from '../support/students';
-import { makeTestApp, signedInClient } from '../support/test-app';
+import { makeTestApp, signedInAdmin, signedInClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
-
-async function withAdmin(t: App) {
-  const admin = await signedInClient(t, 'dean@ucla.edu');
-  await t.db.admins.setActive('dean@ucla.edu', true, t.clock.now());
-  return admin;
-}
 
 /** A pending automatic flag as the classifier files it, on a message that does not exist (the queue shows it all the same). */
 async function flagOf(t: App, authorId: string, reason: string, confidence: number, matched: string[] = []) {
@@ -31,7 +25,7 @@ const SCAM = "I'm out of the country right now, wire the deposit today and I wil
 describe('the pending queue (issue 15)', () => {
   it('lists the worst first (severity, then confidence) with severity, evidence and whether a message is held', async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const { a, conversationId } = await matchedPair(t);
     expect((await a.c.post(`/api/conversations/${conversationId}/messages`, { content: SCAM })).status).toBe(201);
     const offPlatform = await flagOf(t, a.id, 'off_platform', 0.99);
@@ -54,7 +48,7 @@ describe('the pending queue (issue 15)', () => {
 describe('bulk decisions (issue 15)', () => {
   it('approves or removes each flag as a single decision would, reporting each outcome', async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const { a, b, conversationId } = await matchedPair(t);
     const sent = await a.c.post(`/api/conversations/${conversationId}/messages`, { content: SCAM });
     const scamFlag = (await t.db.admins.flags('pending', 100)).find((f) => f.contentId === sent.json.message.id);
@@ -86,7 +80,7 @@ describe('bulk decisions (issue 15)', () => {
 
   it('counts each removal once when two admins decide the same flags at the same time, and suspends the author once', async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const second = await signedInClient(t, 'provost@ucla.edu');
     await t.db.admins.setActive('provost@ucla.edu', true, t.clock.now());
     const author = await signedInStudent(t, 'ana@ucla.edu');
@@ -115,7 +109,7 @@ describe('bulk decisions (issue 15)', () => {
 
   it('refuses bad batches whole and changes nothing', async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const author = await signedInStudent(t, 'ana@ucla.edu');
     const id = await flagOf(t, author.id, 'harassment', 0.9);
     const tooMany = Array.from({ length: BULK_REVIEW_MAX + 1 }, (_, i) => (i === 0 ? id : randomUUID()));
@@ -148,7 +142,7 @@ describe('bulk decisions (issue 15)', () => {
 describe('removing flagged group text (issue 15)', () => {
   it('clears the group description and its name, and keeps the group and its members', async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const owner = await signedInStudent(t, 'ana@ucla.edu');
     const group = (await owner.c.post('/api/groups', { name: 'Quiet Bruins', description: 'Near campus' })).json.group;
     const flagId = randomUUID();
@@ -173,7 +167,7 @@ describe('removing flagged group text (issue 15)', () => {
 describe('auto-flag precision per category (issue 15)', () => {
   it('shows the share of reviewed auto-flags that admins upheld, per category and week', async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const author = await signedInStudent(t, 'ana@ucla.edu');
     const scams = await Promise.all([1, 2, 3, 4].map(() => flagOf(t, author.id, 'rental_scam', 0.9)));
     const investment = await flagOf(t, author.id, 'investment', 0.9);

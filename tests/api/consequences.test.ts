@@ -4,15 +4,9 @@ import { REALTIME_CLOSE } from '../../core/messaging/ports';
 import { DAY } from '../../core/shared/clock';
 import { closedWithin, connectSocket, listenLive } from '../support/realtime';
 import { signedInStudent } from '../support/students';
-import { GOOD_PASSWORD, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+import { GOOD_PASSWORD, makeTestApp, signedInAdmin, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
-
-async function withAdmin(t: App) {
-  const admin = await signedInClient(t, 'dean@ucla.edu');
-  await t.db.admins.setActive('dean@ucla.edu', true, t.clock.now());
-  return admin;
-}
 
 /** Another session for an existing account (access tokens expire over the days a test skips). */
 async function signIn(t: App, email: string) {
@@ -44,7 +38,7 @@ const accountStatus = async (admin: TestClient, email: string) =>
 describe('confirmed removals count against the author (issue 15)', () => {
   it('suspends the author at the third removal within 30 days, ends their sessions and sockets, audited as automatic', async () => {
     const t = makeTestApp();
-    let admin = await withAdmin(t);
+    let admin = await signedInAdmin(t);
     const a = await signedInStudent(t, 'ana@ucla.edu');
     const { http, url } = await listenLive(t);
     try {
@@ -85,7 +79,7 @@ describe('confirmed removals count against the author (issue 15)', () => {
 
   it('does not suspend at two removals, nor count removals older than 30 days', async () => {
     const t = makeTestApp();
-    let admin = await withAdmin(t);
+    let admin = await signedInAdmin(t);
     const a = await signedInStudent(t, 'ana@ucla.edu');
     expect((await remove(admin, await flagOf(t, a.id))).status).toBe(200);
     t.clock.advance(31 * DAY);
@@ -102,7 +96,7 @@ describe('confirmed removals count against the author (issue 15)', () => {
 describe("a user's history on one page (issue 15)", () => {
   it("lists the user's flags with reason, confidence and status, reports both ways and decisions", async () => {
     const t = makeTestApp();
-    const admin = await withAdmin(t);
+    const admin = await signedInAdmin(t);
     const a = await signedInStudent(t, 'ana@ucla.edu');
     const b = await signedInStudent(t, 'ben@ucla.edu');
     const other = await signedInStudent(t, 'cam@ucla.edu');

@@ -14,7 +14,7 @@ import { POSES } from '../../core/verification/poses';
 import { eraseSelfies, purgeReviewedSelfies } from '../../core/verification/verification';
 import { jpegWithGps, photoForm, png } from '../support/images';
 import { profileBody } from '../support/profiles';
-import { GOOD_PASSWORD, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+import { GOOD_PASSWORD, makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 
@@ -40,11 +40,7 @@ async function signIn(t: App, email: string) {
   return c;
 }
 
-async function admin(t: App, email = 'admin@ucla.edu') {
-  const c = await signedInClient(t, email);
-  await t.db.admins.setActive(email, true, t.clock.now());
-  return c;
-}
+const admin = (t: App, email = 'admin@ucla.edu') => signedInAdmin(t, email);
 
 const selfieForm = async (challengeId: string, bytes?: Uint8Array) => {
   const form = new FormData();

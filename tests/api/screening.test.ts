@@ -2,7 +2,7 @@
 import { SCREEN_MESSAGES } from '../../core/moderation/screen';
 import { profileBody, uploadPhotos } from '../support/profiles';
 import { signedInStudent } from '../support/students';
-import { makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+import { makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 
@@ -19,8 +19,7 @@ const ORDINARY_ANSWERS = [
 
 /** The queue as the admin sees it. */
 async function pendingFlags(t: App) {
-  const admin = await signedInClient(t, 'dean@ucla.edu');
-  await t.db.admins.setActive('dean@ucla.edu', true, t.clock.now());
+  const admin = await signedInAdmin(t);
   return (await admin.get('/api/admin/flags')).json.flags as {
     contentType: string;
     contentId: string;

@@ -115,6 +115,13 @@ export async function signedInClient(t: ReturnType<typeof makeTestApp>, email: s
   return client;
 }
 
+/** A signed-in admin (D27: an active admin_users row, as `nestmate admin grant` writes it). */
+export async function signedInAdmin(t: ReturnType<typeof makeTestApp>, email = 'dean@ucla.edu') {
+  const client = await signedInClient(t, email);
+  await t.db.admins.setActive(email, true, t.clock.now());
+  return client;
+}
+
 export async function latestLink(t: ReturnType<typeof makeTestApp>, email: string): Promise<string> {
   const mail = (await t.db.outbox.list(100)).find((m) => m.to === email.toLowerCase());
   const link = mail ? /https?:\/\/\S+/.exec(mail.text)?.[0] : undefined;
