@@ -57,6 +57,8 @@ function routeScreens(state: State): Screen[] {
     .map((r) => ({ name: routeName(r.path), path: r.path }));
 }
 
+let newStudents = 0;
+
 /** The sign-up steps up to Create Account, then waits for `done`. */
 async function signUpAs(page: Page, email: string, done: () => Promise<void>) {
   await page.getByRole('button', { name: "I'm 18 or older, continue" }).click();
@@ -78,7 +80,8 @@ const signedOutExtras: Screen[] = [
     name: 'sign-up-check-email',
     path: '/sign-up',
     act: (page) =>
-      signUpAs(page, `new.${Date.now()}@ucla.edu`, () =>
+      // A counter, not only the time: the phone and desktop runs sign up side by side, sometimes in the same millisecond.
+      signUpAs(page, `new.${++newStudents}.${Date.now()}@ucla.edu`, () =>
         page.getByRole('button', { name: 'Use different email' }).waitFor(),
       ),
   },
