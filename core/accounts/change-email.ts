@@ -6,10 +6,10 @@
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
 import { ipKey, reserveAll } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
-import { consumeEmailToken } from './email-tokens';
+import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { accountErrors } from './errors';
 import { emailChangeMail, emailChangeNoticeMail } from './mails';
-import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
+import { RATE_LIMITS } from './policy';
 import type { AccountDeps, RequestContext } from './ports';
 import { ACCOUNT_MESSAGES, emailChangeErrors, normalizeEmail } from './rules';
 import { schoolOfEmail } from './school';
@@ -62,15 +62,7 @@ export async function requestEmailChange(
   await deps.emailTokens.invalidateAll(userId, 'change_email', now);
   const taken = (await deps.users.findByEmail(newEmail)) !== null;
   if (!taken) {
-    const token = deps.secrets.newToken();
-    await deps.emailTokens.create({
-      id: deps.ids.newId(),
-      userId,
-      purpose: 'change_email',
-      tokenHash: deps.digest.digest(token),
-      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.change_email),
-      usedAt: null,
-    });
+    const { token } = await issueEmailToken(deps, userId, 'change_email', now);
     await deps.mailer.send(emailChangeMail(newEmail, deps.appUrl, token));
   }
   await deps.mailer.send(emailChangeNoticeMail(user.email, newEmail));

@@ -2,10 +2,10 @@
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
 import { ipKey, reserveAll } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
-import { consumeEmailToken } from './email-tokens';
+import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { accountErrors } from './errors';
 import { passwordResetMail } from './mails';
-import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
+import { RATE_LIMITS } from './policy';
 import type { AccountDeps, RequestContext } from './ports';
 import { normalizeEmail, passwordErrors, resetRequestErrors } from './rules';
 import { confirmAddress } from './sign-up';
@@ -34,16 +34,7 @@ export async function requestPasswordReset(
   if (!limit.allowed) return err(rateLimited(limit.retryAfterSeconds));
   const user = await deps.users.findByEmail(email);
   if (user && user.status === 'active') {
-    await deps.emailTokens.invalidateAll(user.id, 'reset_password', now);
-    const token = deps.secrets.newToken();
-    await deps.emailTokens.create({
-      id: deps.ids.newId(),
-      userId: user.id,
-      purpose: 'reset_password',
-      tokenHash: deps.digest.digest(token),
-      expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.reset_password),
-      usedAt: null,
-    });
+    const { token } = await issueEmailToken(deps, user.id, 'reset_password', now, { replace: true });
     await deps.mailer.send(passwordResetMail(email, deps.appUrl, token));
   }
   return ok({ sent: true });

@@ -2,10 +2,10 @@
 import { type DomainError, rateLimited, validationError } from '../shared/errors';
 import { ipKey, reserveAll } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
-import { consumeEmailToken } from './email-tokens';
+import { consumeEmailToken, issueEmailToken } from './email-tokens';
 import { accountErrors } from './errors';
 import { confirmationMail } from './mails';
-import { RATE_LIMITS, TOKEN_TTL_MS } from './policy';
+import { RATE_LIMITS } from './policy';
 import type { AccountDeps, RequestContext } from './ports';
 import { emailErrors, normalizeEmail, signUpErrors } from './rules';
 import { schoolOfEmail } from './school';
@@ -55,31 +55,13 @@ export async function signUp(
     now,
   );
   // The secret for the signing-up browser only (an HttpOnly cookie): with the link it signs in (N67).
-  const pending = deps.secrets.newToken();
-  const expiresAt = new Date(now.getTime() + TOKEN_TTL_MS.pending_sign_in);
-  await deps.emailTokens.create({
-    id: deps.ids.newId(),
-    userId: user.id,
-    purpose: 'pending_sign_in',
-    tokenHash: deps.digest.digest(pending),
-    expiresAt,
-    usedAt: null,
-  });
-  return ok({ email, pendingSignIn: { token: pending, expiresAt } });
+  const pendingSignIn = await issueEmailToken(deps, user.id, 'pending_sign_in', now);
+  return ok({ email, pendingSignIn });
 }
 
 async function sendConfirmation(deps: SignUpDeps, userId: string, email: string): Promise<void> {
   const now = deps.clock.now();
-  await deps.emailTokens.invalidateAll(userId, 'confirm_email', now);
-  const token = deps.secrets.newToken();
-  await deps.emailTokens.create({
-    id: deps.ids.newId(),
-    userId,
-    purpose: 'confirm_email',
-    tokenHash: deps.digest.digest(token),
-    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS.confirm_email),
-    usedAt: null,
-  });
+  const { token } = await issueEmailToken(deps, userId, 'confirm_email', now, { replace: true });
   await deps.mailer.send(confirmationMail(email, deps.appUrl, token));
 }
 
