@@ -2,6 +2,8 @@
  * Photo verification's use cases (issue 16 §2): a pose drawn on the server, a live selfie stored
  * privately, an admin's decision, and the selfie's deletion 30 days after it.
  */
+
+import { isSchoolVerified } from '../accounts/school';
 import { sniffImageType } from '../profiles/photo-type';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
@@ -37,7 +39,7 @@ export function toTrustStatus(f: TrustFacts, now: Date): TrustStatus {
   return {
     emailConfirmed: f.emailConfirmed,
     school: {
-      verified: f.verifiedUniversity !== null && f.verifiedUniversity === f.university,
+      verified: isSchoolVerified(f.verifiedUniversity, f.university),
       university: f.university,
     },
     photo: photoState(f),
