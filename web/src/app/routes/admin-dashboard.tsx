@@ -97,13 +97,14 @@ function Dashboard() {
     <div className="mt-6 flex flex-col gap-8">
       <StatCards />
       <Tabs value={tab} onValueChange={(v) => setTab(v as TabValue)}>
-        {/* Two rows of two on phones; one row from tablet width up. */}
-        <TabsList aria-label="Admin sections" className="grid grid-cols-2 rounded-card md:flex md:rounded-pill">
+        {/* Two columns on phones (an odd last tab takes the whole row); one row from tablet width up.
+            `max-md:` so the phone corners win over the list's and triggers' pill shape. */}
+        <TabsList aria-label="Admin sections" className="grid grid-cols-2 max-md:rounded-card md:flex">
           {TABS.map(({ value, label, icon: Icon }) => (
             <TabsTrigger
               key={value}
               value={value}
-              className="h-auto min-h-11 whitespace-normal rounded-field px-2 text-center leading-tight md:rounded-pill"
+              className="h-auto min-h-11 whitespace-normal px-2 text-center leading-tight max-md:rounded-field max-md:last:odd:col-span-2"
             >
               <Icon className="hidden size-4 sm:block" />
               {label}
