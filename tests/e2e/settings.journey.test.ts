@@ -87,7 +87,8 @@ describe.skipIf(browserMissing)('settings and safety journey (Chromium)', () => 
     await marketing.click();
     await page.getByText('Marketing emails on').waitFor();
     await page.reload();
-    await expect(marketing.getAttribute('aria-checked')).resolves.toBe('true');
+    // Polled: right after the reload the switch shows its default until the saved choice has loaded.
+    await expect.poll(() => marketing.getAttribute('aria-checked'), { timeout: 15_000 }).toBe('true');
     await expectAccessible(page, 'settings');
     await shoot(page, 'home');
 
