@@ -89,6 +89,21 @@ describe('profiles are classified on save (issue 15)', () => {
     expect(flags[0]?.content).toBe(['Jordan Rivera', BORDERLINE, ...ORDINARY_ANSWERS].join('\n'));
   });
 
+  it('removing the flag takes everything the owner wrote: the bio and the prompt answers', async () => {
+    const t = makeTestApp();
+    const { c } = await wizard(t);
+    expect((await c.post('/api/profile/complete', withBio(BORDERLINE))).status).toBe(200);
+    const admin = await signedInAdmin(t);
+    const [flag] = (await admin.get('/api/admin/flags')).json.flags as { id: string }[];
+    expect((await admin.post(`/api/admin/flags/${flag?.id}/review`, { decision: 'removed' })).status).toBe(200);
+    const profile = (await c.get('/api/profile')).json.profile;
+    expect(profile.bio).toBe('');
+    expect(profile.prompts).toEqual([]);
+    // The owner writes three new answers, screened like the first ones.
+    expect((await c.put('/api/profile', withBio(profileBody().basics.bio))).status).toBe(200);
+    expect((await c.get('/api/profile')).json.profile.prompts).toHaveLength(3);
+  });
+
   it('queues nothing for an ordinary profile', async () => {
     const t = makeTestApp();
     const { c } = await wizard(t);

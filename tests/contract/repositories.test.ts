@@ -301,6 +301,27 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect((await db.prompts.listActive()).length).toBeGreaterThan(3);
     });
 
+    it('loses its bio and prompt answers, and nothing else, when an admin removes its flag (issue 15, N70)', async () => {
+      const [id, other] = [await user(), await user()];
+      await completeProfile(id, 'Avery');
+      await completeProfile(other, 'Blake');
+      const flagId = randomUUID();
+      await db.contentFlags.add({
+        id: flagId,
+        contentType: 'profile',
+        contentId: id,
+        authorId: id,
+        flag: { reason: 'off_platform', confidence: 0.8, matched: [] },
+        at: T0,
+      });
+      expect(await db.admins.reviewFlag(flagId, 'removed', null, null, later(1))).toBe(true);
+      const p = await db.profiles.get(id);
+      expect([p?.basics?.bio, p?.prompts]).toEqual(['', []]);
+      expect(p?.basics?.name).toBe('Avery');
+      expect(p?.photos).toHaveLength(1);
+      expect((await db.profiles.get(other))?.prompts).toHaveLength(3);
+    });
+
     it('never stores more photos than the maximum when uploads race', async () => {
       const id = await user();
       const added = await Promise.all(

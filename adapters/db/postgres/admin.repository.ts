@@ -113,8 +113,7 @@ export class PostgresAdminRepository implements AdminRepository {
         content_type: string;
         content_id: string;
       };
-      const remove = REMOVE_CONTENT_SQL[flag.content_type];
-      if (remove) await tx.run(remove, [flag.content_id]);
+      for (const statement of REMOVE_CONTENT_SQL[flag.content_type] ?? []) await tx.run(statement, [flag.content_id]);
       return true;
     });
   }

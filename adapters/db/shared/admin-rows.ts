@@ -34,14 +34,16 @@ function parseEvidence(json: string | null): string[] {
 export const REMOVED_GROUP_NAME = 'Group';
 
 /**
- * What removing flagged content does (D22: hidden from everyone but admins), by content type. Group
- * text is filed as 'other' by group id (N56); an 'other' flag on anything else changes nothing.
+ * What removing flagged content does (D22: hidden from everyone but admins), by content type, each
+ * statement taking the content id. A profile's flag covers everything its owner wrote (the bio and
+ * the prompt answers are screened together), so all of it goes and the owner writes it anew (N70).
+ * Group text is filed as 'other' by group id (N56); an 'other' flag on anything else changes nothing.
  */
-export const REMOVE_CONTENT_SQL: Record<string, string> = {
-  message: 'UPDATE messages SET removed = 1 WHERE id = ?',
-  photo: 'DELETE FROM photos WHERE id = ?',
-  profile: `UPDATE profiles SET bio = '' WHERE id = ?`,
-  other: `UPDATE groups SET name = '${REMOVED_GROUP_NAME}', description = NULL WHERE id = ?`,
+export const REMOVE_CONTENT_SQL: Record<string, string[]> = {
+  message: ['UPDATE messages SET removed = 1 WHERE id = ?'],
+  photo: ['DELETE FROM photos WHERE id = ?'],
+  profile: [`UPDATE profiles SET bio = '' WHERE id = ?`, 'DELETE FROM profile_prompts WHERE profile_id = ?'],
+  other: [`UPDATE groups SET name = '${REMOVED_GROUP_NAME}', description = NULL WHERE id = ?`],
 };
 
 /** `day` is the dialect's UTC 'YYYY-MM-DD' of reviewed_at. */

@@ -116,8 +116,8 @@ export class SqliteAdminRepository implements AdminRepository {
         content_type: string;
         content_id: string;
       };
-      const remove = REMOVE_CONTENT_SQL[flag.content_type];
-      if (remove) this.sql.prepare(remove).run(flag.content_id);
+      for (const statement of REMOVE_CONTENT_SQL[flag.content_type] ?? [])
+        this.sql.prepare(statement).run(flag.content_id);
       return true;
     })();
   }
