@@ -1,27 +1,27 @@
 /**
  * `npm run bench` (issue 11 §5): HTTP throughput and latency beside a raw node:http baseline,
- * the abuse classifier beside the old rules (issue 15), argon2 cost, JavaScript shipped on first load, and Lighthouse scores. Writes
+ * the abuse classifier beside the old rules (issue 15), argon2 cost, and the browser figures of
+ * bench/browser.ts (JavaScript shipped on first load, Lighthouse scores). Writes
  * bench/results/<time>.json and bench/results/latest.json; bench/README.md summarises them.
  * Never a timed test: figures depend on the machine.
  */
-import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import Database from 'better-sqlite3';
 import { Argon2PasswordHasher } from '../adapters/crypto/crypto';
-import { freePort, REPO_ROOT, SERVER_SECRET, startServer } from '../tests/quality/support/server-process';
+import { freePort, REPO_ROOT, startServer } from '../tests/quality/support/server-process';
+import { browserBenchmark } from './browser';
 import { benchServerUrl, deckBenchmark } from './deck';
 import { moderationBenchmark } from './moderation';
-import { seedCampus, seedSessions } from './seed-campus';
+import { seedCampus } from './seed-campus';
 import { wsBenchmark } from './ws';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const TARGETS = { writeVsRaw: 0.35, initialJsGzipKb: 170, lighthousePerformance: 95, lighthouseAccessibility: 100 };
+const TARGETS = { writeVsRaw: 0.35 };
 const PASSWORD = 'Bench-Dorm-42!x';
 
 type HttpFigures = {
@@ -166,89 +166,11 @@ async function argon2Cost(samples = 20) {
   };
 }
 
-function initialJavaScript() {
-  const dist = join(REPO_ROOT, 'dist/web');
-  const index = join(dist, 'index.html');
-  if (!existsSync(index)) return { skipped: 'dist/web/index.html is missing: run `npm run build` first' };
-  const html = readFileSync(index, 'utf8');
-  const files = new Set<string>();
-  for (const m of html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)) files.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"/g)) files.add(m[1]!);
-  for (const m of html.matchAll(/<link\b[^>]*\bhref="([^"]+)"[^>]*\brel="modulepreload"/g)) files.add(m[1]!);
-  const perFile = [...files].map((src) => {
-    const bytes = readFileSync(join(dist, src.replace(/^\//, '')));
-    return { file: src, rawKb: kb(bytes.length), gzipKb: kb(gzipSync(bytes, { level: 9 }).length) };
-  });
-  return {
-    files: perFile,
-    rawKb: round1(perFile.reduce((a, f) => a + f.rawKb, 0)),
-    gzipKb: round1(perFile.reduce((a, f) => a + f.gzipKb, 0)),
-    targetGzipKb: TARGETS.initialJsGzipKb,
-  };
-}
-const round1 = (n: number) => Math.round(n * 10) / 10;
-const kb = (bytes: number) => round1(bytes / 1024);
-
-/** Lighthouse pages; Discover and Messages arrive with their issues and take their slots here. */
-/** Discover and Messages are seen as a seeded student with a complete profile (a minted session). */
-const LIGHTHOUSE_PAGES = [
-  { name: 'landing', path: '/', signedIn: false },
-  { name: 'discover', path: '/', signedIn: true },
-  { name: 'messages', path: '/?tab=matches', signedIn: true },
-];
-
-async function lighthouse(base: string, cookie: string) {
-  const chrome = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-  if (!existsSync(chrome)) return { skipped: `no Chromium at ${chrome} (set CHROME_PATH)` };
-  if (!existsSync(join(REPO_ROOT, 'dist/web/index.html')))
-    return { skipped: 'dist/web is missing: run `npm run build`' };
-  const out: Record<string, unknown> = {};
-  for (const page of LIGHTHOUSE_PAGES) {
-    const report = join(mkdtempSync(join(tmpdir(), 'nestmate-lh-')), 'report.json');
-    await promisify(execFile)(
-      join(REPO_ROOT, 'node_modules/.bin/lighthouse'),
-      [
-        `${base}${page.path}`,
-        '--output=json',
-        `--output-path=${report}`,
-        '--only-categories=performance,accessibility,best-practices',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-        '--quiet',
-        ...(page.signedIn ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
-      ],
-      { env: { ...process.env, CHROME_PATH: chrome }, timeout: 180_000, maxBuffer: 64 * 1024 * 1024 },
-    );
-    const lhr = JSON.parse(readFileSync(report, 'utf8')) as {
-      categories: Record<string, { score: number | null }>;
-      audits: Record<string, { score: number | null; numericValue?: number; title: string }>;
-    };
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-    const failing = Object.entries(lhr.audits)
-      .filter(([, a]) => a.score !== null && a.score < 0.9)
-      .map(([id, a]) => `${id}: ${a.title}`)
-      .slice(0, 15);
-    out[page.name] = {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      firstContentfulPaintMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
-      largestContentfulPaintMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
-      totalBlockingTimeMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
-      auditsBelow90: failing,
-    };
-    rmSync(report, { force: true });
-  }
-  return out;
-}
-
 async function main() {
   const dir = mkdtempSync(join(tmpdir(), 'nestmate-bench-'));
   const dbFile = join(dir, 'db.sqlite');
   console.log(`[bench] seeding ${LIKE_TARGETS} students for the like scenario`);
   likeTargets = (await seedCampus(dbFile, LIKE_TARGETS)).ids;
-  const viewer = likeTargets[likeTargets.length - 1] as string;
-  // The bench server runs in production mode, where the session cookie carries the __Host- prefix.
-  const viewerCookie = (await seedSessions(dbFile, [viewer], SERVER_SECRET, '__Host-nm_at')).get(viewer) as string;
   const server = await startServer({ dbFile, port: await freePort(), nodeEnv: 'production' });
   const raw = await startRaw(await freePort());
   try {
@@ -281,10 +203,7 @@ async function main() {
     const moderation = moderationBenchmark();
     console.log('[bench] argon2');
     const argon2 = await argon2Cost();
-    console.log('[bench] initial JavaScript');
-    const js = initialJavaScript();
-    console.log('[bench] Lighthouse');
-    const lh = await lighthouse(server.url, viewerCookie);
+    const browser = await browserBenchmark();
 
     const ratio = (f: HttpFigures) => Math.round((f.requestsPerSec / rawFigures.requestsPerSec) * 1000) / 1000;
     const results = {
@@ -302,8 +221,8 @@ async function main() {
       websocket: ws,
       moderation,
       argon2,
-      initialJavaScript: js,
-      lighthouse: lh,
+      initialJavaScript: browser.initialJavaScript,
+      lighthouse: browser.lighthouse,
     };
     const outDir = join(REPO_ROOT, 'bench/results');
     mkdirSync(outDir, { recursive: true });
