@@ -18,9 +18,10 @@ import {
 import { autoFlagOf } from '../core/moderation/auto-flag';
 import { severityLevel } from '../core/moderation/severity';
 import { processDataRequests } from '../core/privacy/data-requests';
+import { eraseStoredObjects } from '../core/privacy/erase-objects';
 import { retentionCutoffs } from '../core/privacy/retention';
 import type { PhotoStore } from '../core/profiles/ports';
-import { eraseSelfies, purgeReviewedSelfies } from '../core/verification/verification';
+import { purgeReviewedSelfies } from '../core/verification/verification';
 import { registerModerationModelCommands } from './moderation';
 import { progressBar } from './progress';
 
@@ -239,6 +240,7 @@ export function registerOperations(
         const now = new Date();
         const store = photoStore();
         const selfies = store ? { verifications: db.verifications, photoStore: store, log: console.error } : null;
+        const objects = store ? { profiles: db.profiles, verifications: db.verifications, photoStore: store } : null;
         const pendingDeletions = (await db.privacy.pending()).filter((r) => r.requestType === 'deletion').length;
         const processed = opts.dryRun
           ? { exports: 0, deletions: pendingDeletions }
@@ -247,7 +249,7 @@ export function registerOperations(
                 clock: { now: () => now },
                 ids: uuidIds,
                 privacy: db.privacy,
-                beforeErase: selfies ? (userId) => eraseSelfies(selfies, userId) : undefined,
+                beforeErase: objects ? (userId) => eraseStoredObjects(objects, userId) : undefined,
               },
               { erase: true },
             );

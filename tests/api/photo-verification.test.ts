@@ -8,10 +8,11 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { LocalDiskPhotoStore } from '../../adapters/storage/local-disk.photo-store';
 import { processDataRequests } from '../../core/privacy/data-requests';
+import { eraseStoredObjects } from '../../core/privacy/erase-objects';
 import { retentionCutoffs } from '../../core/privacy/retention';
 import { MINUTE } from '../../core/shared/clock';
 import { POSES } from '../../core/verification/poses';
-import { eraseSelfies, purgeReviewedSelfies } from '../../core/verification/verification';
+import { purgeReviewedSelfies } from '../../core/verification/verification';
 import { jpegWithGps, photoForm, png } from '../support/images';
 import { profileBody } from '../support/profiles';
 import { GOOD_PASSWORD, makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
@@ -293,7 +294,7 @@ describe('photo verification: retention, export and erasure', () => {
     expect((await later.get('/api/verification')).json.trust.photo).toMatchObject({ state: 'rejected' });
   });
 
-  it('lists the verifications in the export while kept, and erases the selfie objects with the account', async () => {
+  it('lists the verifications in the export while kept, and erases the selfie and photo objects with the account', async () => {
     const t = makeTestApp();
     const s = await student(t, 'erase@ucla.edu');
     const ch = await submitted(s.c);
@@ -307,15 +308,15 @@ describe('photo verification: retention, export and erasure', () => {
     ]);
     expect((await s.c.post('/api/data-requests', { requestType: 'deletion' })).status).toBe(201);
     const store = new LocalDiskPhotoStore(t.mediaDir);
-    expect(existsSync(join(t.mediaDir, key!))).toBe(true);
+    const files = [key!, ...(await t.db.profiles.listPhotos(s.id)).map((p) => p.key)].map((k) => join(t.mediaDir, k));
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.filter((f) => !existsSync(f))).toEqual([]);
+    const objects = { profiles: t.db.profiles, verifications: t.db.verifications, photoStore: store };
     await processDataRequests(
-      {
-        ...privacy,
-        beforeErase: (userId) => eraseSelfies({ verifications: t.db.verifications, photoStore: store }, userId),
-      },
+      { ...privacy, beforeErase: (userId) => eraseStoredObjects(objects, userId) },
       { erase: true },
     );
-    expect(existsSync(join(t.mediaDir, key!))).toBe(false);
+    expect(files.filter((f) => existsSync(f))).toEqual([]);
     expect(await t.db.users.findById(s.id)).toBeNull();
     expect(await t.db.verifications.queue(10)).toEqual([]);
   });
