@@ -7,8 +7,6 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import {
   Argon2PasswordHasher,
   cryptoRandomBytes,
@@ -39,6 +37,8 @@ import { DomainError, unauthenticated } from '../core/shared/errors';
 import type { AppEnv } from './context';
 import { apiDocsPage, swaggerAssets } from './docs';
 import { DomainFailure, handleError, problemResponse } from './errors';
+import { limitBody } from './middleware/body-limit';
+import { compression } from './middleware/compression';
 import { clientInfo, jsonOnly, originCheck, securityHeaders } from './middleware/security';
 import { cookieNames, sessionMiddleware } from './middleware/session';
 import { accountsRouter } from './routes/accounts/accounts.handlers';
@@ -123,8 +123,9 @@ export function createApp(options: AppOptions) {
   );
 
   app.use('*', securityHeaders({ stripe: !!env.STRIPE_SECRET_KEY, production }));
-  // gzip/deflate text over 1 KiB (the web app's JS and CSS, larger JSON); images are left alone.
-  app.use('*', compress());
+  // Brotli or gzip for text of 1 KiB or more, never tiny JSON (N75); the web app's files are
+  // compressed at build time and served as they are; images are left alone.
+  app.use('*', compression({ threshold: 1024 }));
   app.use('*', clientInfo({ trustProxy: env.TRUST_PROXY }));
   app.use('/api/*', originCheck([new URL(env.APP_URL).origin]));
   const isUpload = (path: string) => path === UPLOAD_PATH || path === SELFIE_UPLOAD_PATH;
@@ -135,8 +136,8 @@ export function createApp(options: AppOptions) {
   );
   const tooLarge = (c: Context) =>
     problemResponse(c, new DomainError('HTTP.PAYLOAD_TOO_LARGE', 'Request body is too large.'));
-  const jsonLimit = bodyLimit({ maxSize: env.MAX_JSON_BODY_BYTES, onError: tooLarge });
-  const uploadLimit = bodyLimit({ maxSize: env.MAX_UPLOAD_BYTES, onError: tooLarge });
+  const jsonLimit = limitBody({ maxSize: env.MAX_JSON_BODY_BYTES, onError: tooLarge });
+  const uploadLimit = limitBody({ maxSize: env.MAX_UPLOAD_BYTES, onError: tooLarge });
   app.use('/api/*', (c, next) => (isUpload(c.req.path) ? uploadLimit(c, next) : jsonLimit(c, next)));
   const sessionDeps = { names: cookies, accessTokens, users: db.users };
   const session = sessionMiddleware(sessionDeps);
@@ -379,14 +380,14 @@ export const UPLOAD_PATH = '/api/profile/photos';
 function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string) {
   const root = resolve(dist);
   const indexFile = join(root, 'index.html');
-  const assets = serveStatic({ root: dist });
+  const assets = serveStatic({ root: dist, precompressed: true });
   app.use('/assets/*', async (c, next) => {
     // serveStatic's onFound runs after the response is built, too late for a header (issue 11).
     const res = await assets(c, next);
     if (res instanceof Response) res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
     return res;
   });
-  app.use('*', serveStatic({ root: dist }));
+  app.use('*', serveStatic({ root: dist, precompressed: true }));
   app.get('*', (c) => {
     if (!existsSync(indexFile)) {
       return c.html(

@@ -30,6 +30,8 @@ export type ServerOptions = {
   /** Extra variables, e.g. TRUST_PROXY for tests that simulate many clients. */
   env?: Record<string, string>;
   readyTimeoutMs?: number;
+  /** A compiled server to run with node (scripts/build.ts) instead of `tsx api/server.ts`. */
+  compiled?: string;
 };
 
 export type RunningServer = {
@@ -47,7 +49,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const url = `http://127.0.0.1:${options.port}`;
-  const child: ChildProcess = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['api/server.ts'], {
+  const [command, args] = options.compiled
+    ? [process.execPath, [options.compiled]]
+    : [join(REPO_ROOT, 'node_modules/.bin/tsx'), ['api/server.ts']];
+  const child: ChildProcess = spawn(command, args, {
     cwd: REPO_ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,151 @@
+/**
+ * The like path over HTTP (issue 18 §3, §6): `POST /api/swipes` by Gold members (no daily like cap,
+ * so every like is a real insert) against the real server, on SQLite and, with BENCH_DATABASE_URL or
+ * TEST_DATABASE_URL, on PostgreSQL. Reports, beside the raw node:http baseline of the same run:
+ * - a like at 0 likes today and at 20,000 likes today (another member whose 20,000 likes of the day
+ *   were written before the server started), a fixed number of requests each, to show it stays flat;
+ * - a like sustained for BENCH_DURATION seconds (requests/s, server CPU per request).
+ * `npx tsx bench/like.ts` runs it alone (bench/results/like-latest.json).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { uuidIds } from '../adapters/crypto/crypto';
+import { openDatabase } from '../adapters/db/database';
+import { createServerDatabase } from '../tests/contract/support/databases';
+import { freePort, SERVER_SECRET, startServer } from '../tests/quality/support/server-process';
+import { benchServerUrl } from './deck';
+import { compiledServer, describeFigure, type HttpFigures, load, ratio, startRaw } from './http';
+import { copyToPostgres, seedCampus, seedSessions } from './seed-campus';
+
+const STUDENTS = Number(process.env.BENCH_LIKE_STUDENTS ?? 60_000);
+const LIKES_ALREADY_TODAY = 20_000;
+const FLAT_REQUESTS = Number(process.env.BENCH_LIKE_FLAT_REQUESTS ?? 2_000);
+
+/** Makes these students Gold (no daily like cap, D14) for a day. */
+function makeGold(sql: Database.Database, userIds: string[]) {
+  const insert = sql.prepare(
+    `INSERT INTO subscriptions (user_id, is_premium, tier, subscription_end, cancelled, updated_at) VALUES (?, 1, 'gold', ?, 0, ?)`,
+  );
+  for (const id of userIds) insert.run(id, Date.now() + 86_400_000, Date.now());
+}
+
+/** `count` likes by `userId` in the last hour, to the last `count` students. */
+function likesToday(sql: Database.Database, userId: string, targets: string[]) {
+  const insert = sql.prepare(
+    `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at)
+     VALUES (?, ?, ?, 'liked', 0, 70, NULL, ?)`,
+  );
+  const at = Date.now() - 3_600_000;
+  sql.transaction(() => {
+    targets.forEach((t, i) => {
+      insert.run(uuidIds.newId(), userId, t, at + i);
+    });
+  })();
+}
+
+export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFigures) {
+  const dir = mkdtempSync(join(tmpdir(), 'nestmate-like-'));
+  const file = join(dir, 'like.sqlite');
+  let dropServerDatabase = async () => {};
+  let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  try {
+    // One campus, so every student is within a Gold member's reach (D13).
+    const { ids } = await seedCampus(file, STUDENTS, 11, 1);
+    const [fresh, busy] = ids as [string, string];
+    const preLiked = ids.slice(ids.length - LIKES_ALREADY_TODAY);
+    const targets = ids.slice(2, ids.length - LIKES_ALREADY_TODAY);
+    const sql = new Database(file);
+    makeGold(sql, [fresh, busy]);
+    likesToday(sql, busy, preLiked);
+    sql.close();
+    const cookies = await seedSessions(file, [fresh, busy], SERVER_SECRET, '__Host-nm_at');
+
+    let databaseUrl: string | undefined;
+    if (engine === 'postgres') {
+      const admin = benchServerUrl();
+      if (!admin) throw new Error('the PostgreSQL like benchmark needs BENCH_DATABASE_URL or TEST_DATABASE_URL');
+      const created = await createServerDatabase(admin);
+      dropServerDatabase = created.drop;
+      databaseUrl = created.url;
+      const migrate = openDatabase(databaseUrl, uuidIds);
+      await migrate.ready();
+      await migrate.close();
+      await copyToPostgres(file, databaseUrl, [
+        'universities',
+        'prompts',
+        'users',
+        'profiles',
+        'roommate_preferences',
+        'photos',
+        'profile_prompts',
+        'subscriptions',
+        'refresh_tokens',
+        'matches',
+      ]);
+    }
+    server = await startServer({
+      dbFile: file,
+      databaseUrl,
+      port: await freePort(),
+      nodeEnv: 'production',
+      compiled: await compiledServer(),
+    });
+    const running = server;
+    const cursors = new Map<string, number>([
+      [fresh, 0],
+      [busy, 0],
+    ]);
+    const like = (liker: string, options: { amount?: number }) =>
+      load({
+        url: `${running.url}/api/swipes`,
+        pid: running.pid,
+        method: 'POST',
+        headers: { cookie: cookies.get(liker) as string, 'content-type': 'application/json', origin: running.url },
+        nextBody: () => {
+          const n = cursors.get(liker) as number;
+          cursors.set(liker, n + 1);
+          return JSON.stringify({ targetUserId: targets[n % targets.length], action: 'like' });
+        },
+        ...options,
+      });
+    // Warm the server's caches and JIT before the figures (not counted).
+    await like(fresh, { amount: 300 });
+    const atZero = await like(fresh, { amount: FLAT_REQUESTS });
+    console.log(describeFigure(`like (${engine}) at ~0 likes today`, atZero, raw));
+    const atTwentyThousand = await like(busy, { amount: FLAT_REQUESTS });
+    console.log(describeFigure(`like (${engine}) at 20,000 likes today`, atTwentyThousand, raw));
+    const sustained = await like(fresh, {});
+    console.log(describeFigure(`like (${engine}) sustained`, sustained, raw));
+    const withRatio = (f: HttpFigures) => (raw ? { ...f, ratioToRaw: ratio(f, raw) } : f);
+    return {
+      engine,
+      students: STUDENTS,
+      atZeroLikesToday: withRatio(atZero),
+      atTwentyThousandLikesToday: withRatio(atTwentyThousand),
+      sustained: withRatio(sustained),
+    };
+  } finally {
+    await server?.stop('SIGTERM');
+    await dropServerDatabase();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const raw = await startRaw(await freePort());
+  try {
+    const rawFigures = await load({ url: raw.url, pid: raw.pid });
+    console.log(describeFigure('raw node:http', rawFigures));
+    const sqlite = await likeBenchmark('sqlite', rawFigures);
+    const postgres = benchServerUrl() ? await likeBenchmark('postgres', rawFigures) : 'skipped: no BENCH_DATABASE_URL';
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync(
+      'bench/results/like-latest.json',
+      `${JSON.stringify({ at: new Date().toISOString(), raw: rawFigures, sqlite, postgres }, null, 2)}\n`,
+    );
+  } finally {
+    await raw.stop();
+  }
+}
