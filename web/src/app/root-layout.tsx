@@ -1,15 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { SkipLink } from '../components/ui/skip-link';
 import { LoadingScreen } from '../components/ui/spinner';
 import { PendingAgreementSync } from '../features/agreements/components/pending-agreement-sync';
 import { meQueryKey, useMe } from '../features/auth/api/get-me';
 import { CookieBanner } from '../features/consent/components/cookie-banner';
-import { groupKeys } from '../features/groups/api/groups';
-import { useRealtimeFrames } from '../features/messaging/api/realtime';
-import { MatchNotice } from '../features/messaging/components/match-notice';
 import { SecurityHelper } from '../features/security/components/security-helper';
+
+// Only signed-in students with a profile need the live notices and their socket (issue 18).
+const SignedInLive = lazy(() => import('./signed-in-live').then((m) => ({ default: m.SignedInLive })));
 
 /**
  * Present on every route (001 §2): skip link, cookie banner, security helper, agreement sync, and
@@ -29,21 +29,11 @@ export function RootLayout() {
       <SecurityHelper />
       <PendingAgreementSync userId={me.data?.id ?? null} onSaved={refreshSession} />
       {me.data?.hasProfile && (
-        <>
-          <MatchNotice />
-          <LiveGroups />
-        </>
+        <Suspense fallback={null}>
+          <SignedInLive />
+        </Suspense>
       )}
       <ScrollRestoration />
     </>
   );
-}
-
-/** Group member lists follow joins and leaves live, wherever Manage Groups is open (issue 17). */
-function LiveGroups() {
-  const queryClient = useQueryClient();
-  useRealtimeFrames((frame) => {
-    if (frame.type === 'group.updated') void queryClient.invalidateQueries({ queryKey: groupKeys.all });
-  });
-  return null;
 }

@@ -6,9 +6,9 @@
  * HTTP first and reconnects at once with the new cookie.
  */
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { REALTIME_CLOSE } from '../../../../../core/messaging/ports';
 import { refreshSession } from '../../../lib/api-client';
+import { z } from '../../../lib/zod';
 
 const MessageFrame = z.object({
   id: z.string(),
