@@ -2,6 +2,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { EXIT, run } from './main';
@@ -106,5 +107,38 @@ describe('nestmate verification', () => {
     expect(await run(['retention', 'run', '--json'], env())).toBe(EXIT.ok);
     expect(JSON.parse(out.join('\n')).purged).toMatchObject({ verification_selfies: 1 });
     expect(existsSync(join(dir, 'media', key))).toBe(false);
+  });
+
+  it('backfill-schools derives the school of accounts confirmed before N59, and a dry run changes nothing', async () => {
+    await run(['seed', '--demo', '2', '--json'], env());
+    const emails = (JSON.parse(out.join('\n')).demoUsers as { email: string }[]).map((u) => u.email);
+    const raw = new Sqlite(join(dir, 'db.sqlite'));
+    // As an account confirmed before schools were derived: confirmed, no school.
+    raw.prepare('UPDATE users SET verified_university = NULL WHERE email = ?').run(emails[0]);
+    const school = () =>
+      raw
+        .prepare('SELECT verified_university AS s, email_confirmed_at AS at FROM users WHERE email = ?')
+        .get(emails[0]) as {
+        s: string | null;
+        at: number;
+      };
+    const before = school();
+    out.length = 0;
+    expect(await run(['verification', 'backfill-schools', '--dry-run', '--json'], env())).toBe(EXIT.ok);
+    const dry = JSON.parse(out.join('\n'));
+    expect(dry).toMatchObject({
+      dryRun: true,
+      checked: 1,
+      derived: [{ email: emails[0], school: expect.any(String) }],
+    });
+    expect(school().s).toBeNull();
+    out.length = 0;
+    expect(await run(['verification', 'backfill-schools'], env())).toBe(EXIT.ok);
+    expect(school()).toEqual({ s: dry.derived[0].school, at: before.at });
+    expect(out.at(-1)).toBe('Derived the school of 1 of 1 confirmed account(s) without one.');
+    out.length = 0;
+    expect(await run(['verification', 'backfill-schools'], env())).toBe(EXIT.ok);
+    expect(out.at(-1)).toBe('Derived the school of 0 of 0 confirmed account(s) without one.');
+    raw.close();
   });
 });

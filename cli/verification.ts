@@ -1,8 +1,13 @@
-/** `nestmate verification queue|approve|reject`: the selfie review queue for admins (issue 16 §2). */
+/**
+ * `nestmate verification queue|approve|reject`: the selfie review queue for admins (issue 16 §2);
+ * `backfill-schools` derives the school of accounts confirmed before N59.
+ */
 import type { Command } from 'commander';
 import { uuidIds } from '../adapters/crypto/crypto';
+import { fixtureSchools } from '../adapters/directory';
 import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
 import type { Env } from '../config/env';
+import { backfillSchools } from '../core/accounts/backfill-schools';
 import { poseLabel } from '../core/verification/poses';
 import { REJECT_REASON_IDS, REJECT_REASONS } from '../core/verification/rules';
 import { reviewVerification } from '../core/verification/verification';
@@ -68,6 +73,25 @@ export function registerVerificationCommands(program: Command, open: Open, env: 
       }
       console.log(`${id} is ${r.value.status}; the student has been e-mailed.`);
     });
+
+  cmd
+    .command('backfill-schools')
+    .description('derive the school of accounts confirmed before schools came from the address (N59)')
+    .option('--dry-run', 'only list what would change')
+    .option('--json', 'print as JSON')
+    .action((opts: { dryRun?: boolean; json?: boolean }) =>
+      withDb(open, async (db) => {
+        const report = await backfillSchools(
+          { users: db.users, schools: fixtureSchools(), clock: { now: () => new Date() } },
+          { dryRun: !!opts.dryRun },
+        );
+        if (opts.json) return console.log(JSON.stringify({ dryRun: !!opts.dryRun, ...report }, null, 2));
+        for (const d of report.derived) console.log(`${d.email}  ${d.school}`);
+        console.log(
+          `${opts.dryRun ? 'Would derive' : 'Derived'} the school of ${report.derived.length} of ${report.checked} confirmed account(s) without one.`,
+        );
+      }),
+    );
 
   cmd
     .command('approve <id>')

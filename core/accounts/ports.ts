@@ -17,6 +17,8 @@ export interface UserRepository {
    * belongs to, or null (issue 16 §1).
    */
   markEmailConfirmed(userId: string, verifiedUniversity: string | null, at: Date): Promise<void>;
+  /** Confirmed accounts with no derived school (confirmed before N59, or an unknown domain), by id after `after`. */
+  confirmedWithoutSchool(after: string, limit: number): Promise<{ id: string; email: string }[]>;
   /** The school the confirmed address gives, or null (unknown domain, unconfirmed, no such user). */
   verifiedUniversity(userId: string): Promise<string | null>;
   /** Keeps a requested new address until its link is opened (the account's stays as it is); null drops it. */

@@ -193,6 +193,27 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(await db.users.verifiedUniversity(userId)).toBeNull();
     });
 
+    it('lists confirmed accounts without a school by id, for the backfill (N73)', async () => {
+      // user() creates confirmed accounts, as before N59: no school recorded.
+      const [a, b, c] = [await user(), await user(), await user()];
+      const d = randomUUID();
+      await db.users.create({
+        id: d,
+        email: `${d}@ucla.edu`,
+        passwordHash: 'h',
+        emailConfirmedAt: null,
+        status: 'active',
+        createdAt: T0,
+      });
+      await db.users.markEmailConfirmed(c, 'University of California, Los Angeles', T0);
+      const mine = new Set<string>([a, b, c, d]);
+      const without = [a, b].sort();
+      const all = (await db.users.confirmedWithoutSchool('', 10_000)).filter((u) => mine.has(u.id));
+      expect(all).toEqual(without.map((id) => ({ id, email: `${id}@ucla.edu` })));
+      const rest = (await db.users.confirmedWithoutSchool(without[0] ?? '', 10_000)).map((u) => u.id);
+      expect([rest.includes(without[0] ?? ''), rest.includes(without[1] ?? '')]).toEqual([false, true]);
+    });
+
     it('swaps to the pending address, moves a profile at the old derived school, and refuses a taken one', async () => {
       const userId = await user();
       await completeProfile(userId, 'Jordan', UCLA);

@@ -1,5 +1,5 @@
 /** PostgreSQL implementations of the accounts ports (the SQLite ones, awaited). */
-import { and, desc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmailTokenPurpose, Me, User } from '../../../core/accounts/model';
 import type {
   AgreementRepository,
@@ -88,6 +88,15 @@ export class PostgresUserRepository implements UserRepository {
         updatedAt: at,
       })
       .where(eq(users.id, userId));
+  }
+
+  async confirmedWithoutSchool(after: string, limit: number) {
+    return await this.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(isNotNull(users.emailConfirmedAt), isNull(users.verifiedUniversity), gt(users.id, after)))
+      .orderBy(users.id)
+      .limit(limit);
   }
 
   async verifiedUniversity(userId: string) {

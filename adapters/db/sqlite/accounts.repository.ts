@@ -1,5 +1,5 @@
 /** SQLite implementations of the accounts ports. */
-import { and, desc, eq, exists, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { EmailTokenPurpose, Me, User } from '../../../core/accounts/model';
 import type {
   AgreementRepository,
@@ -94,6 +94,16 @@ export class SqliteUserRepository implements UserRepository {
       })
       .where(eq(users.id, userId))
       .run();
+  }
+
+  async confirmedWithoutSchool(after: string, limit: number) {
+    return this.db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(isNotNull(users.emailConfirmedAt), isNull(users.verifiedUniversity), gt(users.id, after)))
+      .orderBy(users.id)
+      .limit(limit)
+      .all();
   }
 
   async verifiedUniversity(userId: string) {
