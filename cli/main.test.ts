@@ -1,36 +1,14 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { DEMO_ANSWERS } from '../fixtures/demo-students';
 import { EXIT, run } from './main';
+import { cliHarness } from './test-harness';
 
 describe('nestmate CLI', () => {
-  let dir: string;
-  let url: string;
-  let out: string[];
-  const env = () => ({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    MEDIA_DIR: join(dir, 'media'),
-    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
-  });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'nestmate-cli-'));
-    url = `file:${join(dir, 'db.sqlite')}`;
-    out = [];
-    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
-    process.exitCode = undefined;
-  });
-
-  afterEach(() => {
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const h = cliHarness('nestmate-cli-');
+  const { out, env } = h;
 
   it('seeds reference data and deterministic demo students, idempotently', async () => {
     expect(await run(['seed', '--demo', '3', '--seed', '7', '--json'], env())).toBe(EXIT.ok);
@@ -50,7 +28,7 @@ describe('nestmate CLI', () => {
   it('gives demo students complete profiles with photos, and pairs on a campus a match with messages', async () => {
     expect(await run(['seed', '--demo', '4', '--json'], env())).toBe(EXIT.ok);
     const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const first = await db.users.findByEmail(emails[0]!);
     const second = await db.users.findByEmail(emails[1]!);
     const profile = await db.profiles.get(first!.id);
@@ -59,7 +37,7 @@ describe('nestmate CLI', () => {
     expect(profile?.prompts).toHaveLength(3);
     // Each answer is one written for its prompt (issue 17).
     for (const a of profile!.prompts) expect(DEMO_ANSWERS[a.promptId]).toContain(a.response);
-    expect(existsSync(join(dir, 'media', profile!.photos[0]!.key))).toBe(true);
+    expect(existsSync(join(h.dir, 'media', profile!.photos[0]!.key))).toBe(true);
     expect((await db.swipes.matches(first!.id)).map((m) => m.userId)).toEqual([second!.id]);
     const conversation = [first!.id, second!.id].sort().join('_');
     expect(await db.conversations.messages(conversation, first!.id, { after: 0, limit: 10 })).toHaveLength(2);
@@ -70,19 +48,19 @@ describe('nestmate CLI', () => {
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
     expect(await run(['admin', 'grant', email.toUpperCase()], env())).toBe(EXIT.ok);
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const user = await db.users.findByEmail(email);
     expect((await db.users.describe(user!.id))?.isAdmin).toBe(true);
     db.close();
     expect(await run(['admin', 'revoke', email], env())).toBe(EXIT.ok);
-    const db2 = openDatabase(url, uuidIds);
+    const db2 = openDatabase(h.url, uuidIds);
     expect((await db2.users.describe(user!.id))?.isAdmin).toBe(false);
     db2.close();
     expect(await run(['admin', 'grant', 'nobody@ucla.edu'], env())).toBe(EXIT.notFound);
   });
 
   it('lists the outbox as JSON with links', async () => {
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     await db.outbox.add({ to: 'a@ucla.edu', subject: 'Hi', text: 'Open http://localhost:3000/x?token=1' }, new Date());
     db.close();
     expect(await run(['mail', 'list', '--json'], env())).toBe(EXIT.ok);
@@ -98,30 +76,8 @@ describe('nestmate CLI', () => {
 });
 
 describe('nestmate operations', () => {
-  let dir: string;
-  let url: string;
-  let out: string[];
-  const env = () => ({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    MEDIA_DIR: join(dir, 'media'),
-    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
-  });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'nestmate-ops-'));
-    url = `file:${join(dir, 'db.sqlite')}`;
-    out = [];
-    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
-    process.exitCode = undefined;
-  });
-
-  afterEach(() => {
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const h = cliHarness('nestmate-ops-');
+  const { out, env } = h;
 
   it('refuses to work on a database that does not exist', async () => {
     expect(await run(['reports', 'list'], env())).toBe(EXIT.failure);
@@ -131,7 +87,7 @@ describe('nestmate operations', () => {
   it('lists, removes and refuses to re-review a flag, and audits the decision', async () => {
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const user = await db.users.findByEmail(email);
     await db.contentFlags.add({
       id: 'flag-1',
@@ -148,7 +104,7 @@ describe('nestmate operations', () => {
     expect(await run(['moderation', 'remove', 'flag-1', '--note', 'scam'], env())).toBe(EXIT.ok);
     expect(await run(['moderation', 'approve', 'flag-1'], env())).toBe(EXIT.conflict);
     expect(await run(['moderation', 'approve', 'nope'], env())).toBe(EXIT.notFound);
-    const db2 = openDatabase(url, uuidIds);
+    const db2 = openDatabase(h.url, uuidIds);
     expect((await db2.admins.flags('removed', 10)).map((f) => f.id)).toEqual(['flag-1']);
     db2.close();
   });
@@ -156,7 +112,7 @@ describe('nestmate operations', () => {
   it('decides several flags at once, worst listed first with their evidence, and fails for scripts when one had gone (issue 15)', async () => {
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const user = await db.users.findByEmail(email);
     for (const [id, reason] of [
       ['flag-a', 'off_platform'],
@@ -185,7 +141,7 @@ describe('nestmate operations', () => {
     expect(await run(['moderation', 'remove', 'flag-b', 'flag-c', 'nope'], env())).toBe(EXIT.notFound);
     expect(out).toEqual(['Flag flag-b removed.', 'Flag flag-c removed.', 'nope: Content flag not found.']);
     expect(await run(['moderation', 'approve', 'flag-a', 'flag-b'], env())).toBe(EXIT.conflict);
-    const db2 = openDatabase(url, uuidIds);
+    const db2 = openDatabase(h.url, uuidIds);
     expect((await db2.admins.flags('removed', 10)).map((f) => f.id).sort()).toEqual(['flag-b', 'flag-c']);
     expect((await db2.admins.flag('flag-a'))?.status).toBe('approved');
     db2.close();
@@ -194,7 +150,7 @@ describe('nestmate operations', () => {
   it('approving a held message releases it to its recipient (issue 15)', async () => {
     await run(['seed', '--demo', '4', '--json'], env());
     const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const a = await db.users.findByEmail(emails[0]!);
     const b = await db.users.findByEmail(emails[1]!);
     const conversation = [a!.id, b!.id].sort().join('_');
@@ -227,7 +183,7 @@ describe('nestmate operations', () => {
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
     expect(await run(['users', 'suspend', email], env())).toBe(EXIT.ok);
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const user = await db.users.findByEmail(email);
     expect(user?.status).toBe('suspended');
     await db.privacy.create({
@@ -244,13 +200,13 @@ describe('nestmate operations', () => {
     out.length = 0;
     expect(await run(['retention', 'run', '--dry-run', '--json'], env())).toBe(EXIT.ok);
     expect(JSON.parse(out.join('\n'))).toMatchObject({ dryRun: true, accountsErased: 1 });
-    const db2 = openDatabase(url, uuidIds);
+    const db2 = openDatabase(h.url, uuidIds);
     expect(await db2.users.findByEmail(email)).not.toBeNull();
     db2.close();
     out.length = 0;
     expect(await run(['retention', 'run', '--json'], env())).toBe(EXIT.ok);
     expect(JSON.parse(out.join('\n'))).toMatchObject({ dryRun: false, accountsErased: 1 });
-    const db3 = openDatabase(url, uuidIds);
+    const db3 = openDatabase(h.url, uuidIds);
     expect(await db3.users.findByEmail(email)).toBeNull();
     db3.close();
   });
@@ -297,42 +253,21 @@ describe('nestmate simulate', () => {
 });
 
 describe('nestmate migrate, gold, reports and moderation scan', () => {
-  let dir: string;
-  let url: string;
-  let out: string[];
-  const env = () => ({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    MEDIA_DIR: join(dir, 'media'),
-    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
-  });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'nestmate-more-'));
-    url = `file:${join(dir, 'db.sqlite')}`;
-    out = [];
-    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
-    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-  });
-
-  afterEach(() => {
-    vi.restoreAllMocks();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const h = cliHarness('nestmate-more-');
+  const { out, env } = h;
 
   it('migrates a new database, grants and revokes Gold', async () => {
     expect(await run(['migrate'], env())).toBe(EXIT.ok);
-    expect(existsSync(join(dir, 'db.sqlite'))).toBe(true);
+    expect(existsSync(join(h.dir, 'db.sqlite'))).toBe(true);
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.slice(1).join('\n')).demoUsers[0].email as string;
     expect(await run(['gold', 'grant', email, '--days', '10'], env())).toBe(EXIT.ok);
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const user = await db.users.findByEmail(email);
     expect((await db.subscriptions.get(user!.id))?.isPremium).toBe(true);
     db.close();
     expect(await run(['gold', 'revoke', email], env())).toBe(EXIT.ok);
-    const db2 = openDatabase(url, uuidIds);
+    const db2 = openDatabase(h.url, uuidIds);
     expect((await db2.subscriptions.get(user!.id))?.isPremium).toBe(false);
     db2.close();
     expect(await run(['gold', 'grant', 'ghost@ucla.edu'], env())).toBe(EXIT.notFound);
@@ -341,7 +276,7 @@ describe('nestmate migrate, gold, reports and moderation scan', () => {
   it('lists, shows and resolves reports, and scans stored messages for new flags', async () => {
     await run(['seed', '--demo', '4', '--json'], env());
     const emails = JSON.parse(out.join('\n')).demoUsers.map((u: { email: string }) => u.email) as string[];
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const a = await db.users.findByEmail(emails[0]!);
     const b = await db.users.findByEmail(emails[1]!);
     await db.safety.report({

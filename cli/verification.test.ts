@@ -1,44 +1,22 @@
 /** `nestmate verification queue|approve|reject` and the selfie part of `retention run` (issue 16 §2). */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { EXIT, run } from './main';
+import { cliHarness } from './test-harness';
 
 describe('nestmate verification', () => {
-  let dir: string;
-  let url: string;
-  let out: string[];
-  const env = () => ({
-    NODE_ENV: 'test',
-    DATABASE_URL: url,
-    MEDIA_DIR: join(dir, 'media'),
-    JWT_SECRET: 'cli-secret-cli-secret-cli-secret-123456',
-  });
-
-  beforeEach(() => {
-    dir = mkdtempSync(join(tmpdir(), 'nestmate-cli-verify-'));
-    url = `file:${join(dir, 'db.sqlite')}`;
-    out = [];
-    vi.spyOn(console, 'log').mockImplementation((...a) => out.push(a.join(' ')));
-    vi.spyOn(console, 'error').mockImplementation((...a) => out.push(a.join(' ')));
-    process.exitCode = undefined;
-  });
-
-  afterEach(() => {
-    vi.restoreAllMocks();
-    process.exitCode = undefined;
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const h = cliHarness('nestmate-cli-verify-');
+  const { out, env } = h;
 
   /** A demo student with a selfie waiting for review, its file in the media directory. */
   async function pendingSelfie(at: Date) {
     await run(['seed', '--demo', '1', '--json'], env());
     const email = JSON.parse(out.join('\n')).demoUsers[0].email as string;
     out.length = 0;
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     const user = (await db.users.findByEmail(email))!;
     const id = 'verification-1';
     await db.verifications.openChallenge(
@@ -61,8 +39,8 @@ describe('nestmate verification', () => {
       at,
     );
     const key = `selfie-${user.id}/1-abc.webp`;
-    mkdirSync(join(dir, 'media', `selfie-${user.id}`), { recursive: true });
-    writeFileSync(join(dir, 'media', key), 'bytes');
+    mkdirSync(join(h.dir, 'media', `selfie-${user.id}`), { recursive: true });
+    writeFileSync(join(h.dir, 'media', key), 'bytes');
     expect(await db.verifications.submit(id, user.id, key, at)).toBe(true);
     db.close();
     return { id, email, key };
@@ -79,7 +57,7 @@ describe('nestmate verification', () => {
     expect(await run(['verification', 'reject', 'nope', '--reason', 'face-not-visible'], env())).toBe(EXIT.notFound);
     expect(await run(['verification', 'reject', id, '--reason', 'face-not-visible'], env())).toBe(EXIT.ok);
     expect(await run(['verification', 'approve', id], env())).toBe(EXIT.conflict);
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     expect(await db.verifications.get(id)).toMatchObject({ status: 'rejected', rejectReason: 'face-not-visible' });
     expect((await db.outbox.list(20)).some((m) => m.to === email && m.text.includes('Face not visible'))).toBe(true);
     db.close();
@@ -90,7 +68,7 @@ describe('nestmate verification', () => {
 
   it('approves, and retention deletes the selfie file 30 days after review', async () => {
     const { id, key } = await pendingSelfie(new Date(Date.now() - 40 * 86_400_000));
-    const db = openDatabase(url, uuidIds);
+    const db = openDatabase(h.url, uuidIds);
     await db.verifications.review(
       id,
       { status: 'approved', reason: null },
@@ -98,21 +76,21 @@ describe('nestmate verification', () => {
       new Date(Date.now() - 31 * 86_400_000),
     );
     db.close();
-    expect(existsSync(join(dir, 'media', key))).toBe(true);
+    expect(existsSync(join(h.dir, 'media', key))).toBe(true);
     out.length = 0;
     expect(await run(['retention', 'run', '--dry-run', '--json'], env())).toBe(EXIT.ok);
     expect(JSON.parse(out.join('\n')).purged).toMatchObject({ verification_selfies: 1 });
-    expect(existsSync(join(dir, 'media', key))).toBe(true);
+    expect(existsSync(join(h.dir, 'media', key))).toBe(true);
     out.length = 0;
     expect(await run(['retention', 'run', '--json'], env())).toBe(EXIT.ok);
     expect(JSON.parse(out.join('\n')).purged).toMatchObject({ verification_selfies: 1 });
-    expect(existsSync(join(dir, 'media', key))).toBe(false);
+    expect(existsSync(join(h.dir, 'media', key))).toBe(false);
   });
 
   it('backfill-schools derives the school of accounts confirmed before N59, and a dry run changes nothing', async () => {
     await run(['seed', '--demo', '2', '--json'], env());
     const emails = (JSON.parse(out.join('\n')).demoUsers as { email: string }[]).map((u) => u.email);
-    const raw = new Sqlite(join(dir, 'db.sqlite'));
+    const raw = new Sqlite(join(h.dir, 'db.sqlite'));
     // As an account confirmed before schools were derived: confirmed, no school.
     raw.prepare('UPDATE users SET verified_university = NULL WHERE email = ?').run(emails[0]);
     const school = () =>
