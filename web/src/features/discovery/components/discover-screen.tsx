@@ -263,7 +263,8 @@ export function DiscoverScreen({
         </p>
       )}
 
-      {footer}
+      {/* Below the card, so only once the deck has its size: else the card arriving pushes it down (issue 18, CLS). */}
+      {(deck.data || deck.isError) && footer}
 
       {plan && (
         <FiltersDialog

@@ -12,6 +12,8 @@ import { Avatar } from './avatar';
 type ConversationListProps = {
   conversations: Conversation[] | undefined;
   conversationsError: boolean;
+  /** The matches are still loading: the list waits for them, so the New Matches strip never pushes it down. */
+  matchesPending?: boolean;
   onRetry: () => void;
   newMatches: MatchRow[];
   matchesError: boolean;
@@ -29,6 +31,7 @@ const viewerOffset = () => -new Date().getTimezoneOffset();
 export function ConversationList({
   conversations,
   conversationsError,
+  matchesPending = false,
   onRetry,
   newMatches,
   matchesError,
@@ -47,6 +50,7 @@ export function ConversationList({
   const withMessages = (conversations ?? []).filter((c) => c.lastMessageAt !== null);
   const shown = withMessages.filter((c) => matchesTerm(c.otherUser.name));
   const now = new Date();
+  const loading = !conversationsError && (conversations === undefined || matchesPending);
 
   return (
     <div className="flex flex-col gap-5">
@@ -66,7 +70,12 @@ export function ConversationList({
         />
       </div>
 
-      {matchesError ? (
+      {/* Both lists appear at once, in place of one spinner: nothing already shown is pushed down (issue 18, CLS). */}
+      {loading ? (
+        <div className="flex justify-center py-10 text-brand-700">
+          <Spinner size="lg" label="Loading conversations" />
+        </div>
+      ) : matchesError ? (
         <Alert variant="destructive">Failed to load your matches</Alert>
       ) : (
         shownMatches.length > 0 && (
@@ -95,108 +104,106 @@ export function ConversationList({
         )
       )}
 
-      <section aria-labelledby="conversations-heading" className="flex flex-col gap-2">
-        <h2 id="conversations-heading" className="text-sm font-bold tracking-wide text-ink-700 uppercase">
-          Conversations
-        </h2>
-        {conversationsError ? (
-          <Alert variant="destructive" title="Failed to load conversations. Please check your connection">
-            <Button variant="secondary" size="sm" className="mt-1" onClick={onRetry}>
-              Try again
-            </Button>
-          </Alert>
-        ) : conversations === undefined ? (
-          <div className="flex justify-center py-10 text-brand-700">
-            <Spinner size="lg" label="Loading conversations" />
-          </div>
-        ) : withMessages.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-card bg-white px-5 py-8 text-center shadow-card ring-1 ring-ink-200/70">
-            <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
-              <ChatIcon className="size-6" />
-            </span>
-            <h3 className="text-lg font-bold text-ink-900">No conversations yet</h3>
-            <p className="max-w-xs text-sm text-ink-700">
-              {newMatches.length > 0
-                ? 'Say hi to one of your new matches to get the conversation going.'
-                : 'When you match with someone, you can start chatting here.'}
+      {!loading && (
+        <section aria-labelledby="conversations-heading" className="flex flex-col gap-2">
+          <h2 id="conversations-heading" className="text-sm font-bold tracking-wide text-ink-700 uppercase">
+            Conversations
+          </h2>
+          {conversationsError ? (
+            <Alert variant="destructive" title="Failed to load conversations. Please check your connection">
+              <Button variant="secondary" size="sm" className="mt-1" onClick={onRetry}>
+                Try again
+              </Button>
+            </Alert>
+          ) : withMessages.length === 0 ? (
+            <div className="flex flex-col items-center gap-2 rounded-card bg-white px-5 py-8 text-center shadow-card ring-1 ring-ink-200/70">
+              <span className="flex size-12 items-center justify-center rounded-2xl bg-brand-50 text-brand-700">
+                <ChatIcon className="size-6" />
+              </span>
+              <h3 className="text-lg font-bold text-ink-900">No conversations yet</h3>
+              <p className="max-w-xs text-sm text-ink-700">
+                {newMatches.length > 0
+                  ? 'Say hi to one of your new matches to get the conversation going.'
+                  : 'When you match with someone, you can start chatting here.'}
+              </p>
+            </div>
+          ) : shown.length === 0 ? (
+            <p className="rounded-card bg-white px-5 py-6 text-center text-ink-700 ring-1 ring-ink-200/70">
+              No conversations match “{search.trim()}”.
             </p>
-          </div>
-        ) : shown.length === 0 ? (
-          <p className="rounded-card bg-white px-5 py-6 text-center text-ink-700 ring-1 ring-ink-200/70">
-            No conversations match “{search.trim()}”.
-          </p>
-        ) : (
-          <ul className="flex flex-col gap-1.5">
-            {shown.map((c) => {
-              const selected = c.id === selectedId;
-              const unread = c.unreadCount > 0;
-              return (
-                <li
-                  key={c.id}
-                  className={cn(
-                    'group relative flex items-center rounded-2xl ring-1 transition-colors',
-                    selected ? 'bg-brand-50 ring-brand-200' : 'bg-white ring-ink-200/70 hover:ring-brand-200',
-                  )}
-                >
-                  <button
-                    type="button"
-                    data-conversation-id={c.id}
-                    aria-current={selected ? 'true' : undefined}
-                    onClick={() => onOpen(c.id)}
-                    className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-3 pr-12 pl-3 text-left md:pointer-fine:pr-3 focus-visible:outline-3 focus-visible:outline-brand-600"
+          ) : (
+            <ul className="flex flex-col gap-1.5">
+              {shown.map((c) => {
+                const selected = c.id === selectedId;
+                const unread = c.unreadCount > 0;
+                return (
+                  <li
+                    key={c.id}
+                    className={cn(
+                      'group relative flex items-center rounded-2xl ring-1 transition-colors',
+                      selected ? 'bg-brand-50 ring-brand-200' : 'bg-white ring-ink-200/70 hover:ring-brand-200',
+                    )}
                   >
-                    <Avatar name={c.otherUser.name} photoUrl={c.otherUser.profilePhotoUrl} />
-                    <span className="flex min-w-0 flex-1 flex-col">
-                      <span className="flex items-baseline justify-between gap-2">
-                        <span
-                          className={cn(
-                            'min-w-0 break-words text-ink-900',
-                            unread ? 'font-extrabold' : 'font-semibold',
-                          )}
-                        >
-                          {c.otherUser.name}
-                        </span>
-                        {c.lastMessageAt && (
-                          <time
-                            dateTime={c.lastMessageAt}
-                            className={cn('shrink-0 text-xs', unread ? 'font-bold text-brand-700' : 'text-ink-600')}
+                    <button
+                      type="button"
+                      data-conversation-id={c.id}
+                      aria-current={selected ? 'true' : undefined}
+                      onClick={() => onOpen(c.id)}
+                      className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-3 pr-12 pl-3 text-left md:pointer-fine:pr-3 focus-visible:outline-3 focus-visible:outline-brand-600"
+                    >
+                      <Avatar name={c.otherUser.name} photoUrl={c.otherUser.profilePhotoUrl} />
+                      <span className="flex min-w-0 flex-1 flex-col">
+                        <span className="flex items-baseline justify-between gap-2">
+                          <span
+                            className={cn(
+                              'min-w-0 break-words text-ink-900',
+                              unread ? 'font-extrabold' : 'font-semibold',
+                            )}
                           >
-                            {conversationTime(new Date(c.lastMessageAt), now, viewerOffset())}
-                          </time>
-                        )}
-                      </span>
-                      <span className="flex items-center justify-between gap-2">
-                        <span
-                          data-preview
-                          className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}
-                        >
-                          {c.lastMessageText && hideMessage?.(c.lastMessageText)
-                            ? 'Hidden by your filters'
-                            : c.lastMessageText}
-                        </span>
-                        {unread && (
-                          <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-pill bg-brand-700 px-1.5 text-xs font-bold text-white">
-                            {c.unreadCount}
-                            <span className="sr-only"> unread {c.unreadCount === 1 ? 'message' : 'messages'}</span>
+                            {c.otherUser.name}
                           </span>
-                        )}
+                          {c.lastMessageAt && (
+                            <time
+                              dateTime={c.lastMessageAt}
+                              className={cn('shrink-0 text-xs', unread ? 'font-bold text-brand-700' : 'text-ink-600')}
+                            >
+                              {conversationTime(new Date(c.lastMessageAt), now, viewerOffset())}
+                            </time>
+                          )}
+                        </span>
+                        <span className="flex items-center justify-between gap-2">
+                          <span
+                            data-preview
+                            className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}
+                          >
+                            {c.lastMessageText && hideMessage?.(c.lastMessageText)
+                              ? 'Hidden by your filters'
+                              : c.lastMessageText}
+                          </span>
+                          {unread && (
+                            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-pill bg-brand-700 px-1.5 text-xs font-bold text-white">
+                              {c.unreadCount}
+                              <span className="sr-only"> unread {c.unreadCount === 1 ? 'message' : 'messages'}</span>
+                            </span>
+                          )}
+                        </span>
                       </span>
-                    </span>
-                  </button>
-                  <button
-                    type="button"
-                    onClick={() => setDeleting(c)}
-                    aria-label={`Delete conversation with ${c.otherUser.name}`}
-                    className="absolute top-1/2 right-2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-600 shadow-xs ring-1 ring-ink-200 hover:bg-danger-50 md:pointer-fine:opacity-0 md:pointer-fine:group-hover:opacity-100 md:pointer-fine:focus-visible:opacity-100 hover:text-danger-700 focus-visible:outline-3 focus-visible:outline-brand-600"
-                  >
-                    <TrashIcon className="size-5" />
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        )}
-      </section>
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => setDeleting(c)}
+                      aria-label={`Delete conversation with ${c.otherUser.name}`}
+                      className="absolute top-1/2 right-2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full bg-white text-ink-600 shadow-xs ring-1 ring-ink-200 hover:bg-danger-50 md:pointer-fine:opacity-0 md:pointer-fine:group-hover:opacity-100 md:pointer-fine:focus-visible:opacity-100 hover:text-danger-700 focus-visible:outline-3 focus-visible:outline-brand-600"
+                    >
+                      <TrashIcon className="size-5" />
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </section>
+      )}
 
       <Dialog open={deleting !== null} onOpenChange={(open) => !open && !busy && setDeleting(null)}>
         {deleting && (

@@ -158,6 +158,7 @@ export function MessagesScreen({
         <ConversationList
           conversations={conversations.data}
           conversationsError={conversations.isError}
+          matchesPending={matches.isPending}
           onRetry={() => void conversations.refetch()}
           newMatches={newMatches}
           matchesError={matches.isError}
