@@ -13,9 +13,8 @@ import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import type { Me } from '../../lib/api-types';
 
 // Only the landing page is on the signed-out critical path; the rest loads when needed.
-const LandingRoute = lazy(() =>
-  import('../../features/landing/routes/landing').then((m) => ({ default: m.LandingRoute })),
-);
+const loadLanding = () => import('../../features/landing/routes/landing');
+const LandingRoute = lazy(() => loadLanding().then((m) => ({ default: m.LandingRoute })));
 const AgreementScreen = lazy(() =>
   import('../../features/agreements/components/agreement-screen').then((m) => ({ default: m.AgreementScreen })),
 );
@@ -45,7 +44,12 @@ export function HomeRoute() {
   const queryClient = useQueryClient();
   const hasPendingAgreement = useHasPendingAgreement();
 
-  if (me.isPending) return <LoadingScreen />;
+  if (me.isPending) {
+    // The landing page's chunk loads while the session is checked, not after (issue 18): it is
+    // small, and a signed-out visitor needs it the moment the answer arrives.
+    void loadLanding();
+    return <LoadingScreen />;
+  }
 
   if (me.isError) {
     return (
