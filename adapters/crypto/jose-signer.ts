@@ -1,14 +1,36 @@
-/** Access tokens as HS256 JWTs (D6), verified with an algorithm allow-list, issuer and audience. */
-import { createSecretKey, type KeyObject } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+/**
+ * Access tokens as HS256 JWTs (D6). Signed with jose; verified synchronously with node's HMAC
+ * (issue 18 §5, N77): jose verifies through WebCrypto, which hops to the thread pool and cost
+ * ≈110 µs per request. The checks are jose's for these options: compact form, base64url parts,
+ * JSON object header and payload, the algorithm allow-list (HS256 only: `none` and every other
+ * algorithm are refused), no `crit` header, a constant-time signature comparison, then issuer,
+ * audience (a string or a list holding ours), expiry (`exp` after now), not-before, `iat` a number.
+ */
+import { createHmac, createSecretKey, type KeyObject, timingSafeEqual } from 'node:crypto';
+import { SignJWT } from 'jose';
 import type { AccessTokenSigner } from '../../core/accounts/ports';
 import type { Clock } from '../../core/shared/clock';
 
 const ISSUER = 'nestmate';
 const AUDIENCE = 'nestmate-api';
+const BASE64URL = /^[A-Za-z0-9_-]+$/;
+
+type JsonObject = Record<string, unknown>;
+
+function decodeObject(part: string): JsonObject | null {
+  if (!BASE64URL.test(part)) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(part, 'base64url').toString('utf8'));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as JsonObject) : null;
+  } catch {
+    return null;
+  }
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
 export class JoseAccessTokenSigner implements AccessTokenSigner {
-  // A KeyObject made once: passing raw bytes would import the key again on every verify.
+  // A KeyObject made once: passing raw bytes would import the key again on every call.
   private readonly key: KeyObject;
 
   constructor(
@@ -31,19 +53,31 @@ export class JoseAccessTokenSigner implements AccessTokenSigner {
   }
 
   async verify(token: string) {
-    try {
-      const { payload } = await jwtVerify(token, this.key, {
-        algorithms: ['HS256'],
-        issuer: ISSUER,
-        audience: AUDIENCE,
-        currentDate: this.clock.now(),
-      });
-      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
-        return null;
-      return { userId: payload.sub, sessionFamily: payload.sid, expiresAt: new Date(payload.exp * 1000) };
-    } catch (e) {
-      if (e instanceof errors.JOSEError) return null;
-      throw e;
-    }
+    return this.verifySync(token);
+  }
+
+  /** The claims of a valid token, or null; never throws on bad input. */
+  verifySync(token: string): { userId: string; sessionFamily: string; expiresAt: Date } | null {
+    if (typeof token !== 'string') return null;
+    const parts = token.split('.');
+    if (parts.length !== 3) return null;
+    const [head, body, signature] = parts as [string, string, string];
+    const header = decodeObject(head);
+    if (header?.alg !== 'HS256' || 'crit' in header || 'b64' in header) return null;
+    if (!BASE64URL.test(signature)) return null;
+    const expected = Buffer.from(createHmac('sha256', this.key).update(`${head}.${body}`).digest('base64url'));
+    const given = Buffer.from(signature);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const payload = decodeObject(body);
+    if (!payload) return null;
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    const { iss, aud, exp, nbf, iat, sub, sid } = payload;
+    if (iss !== ISSUER) return null;
+    if (!(aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE)))) return null;
+    if (!isNumber(exp) || exp <= now) return null;
+    if (nbf !== undefined && (!isNumber(nbf) || nbf > now)) return null;
+    if (iat !== undefined && !isNumber(iat)) return null;
+    if (typeof sub !== 'string' || typeof sid !== 'string') return null;
+    return { userId: sub, sessionFamily: sid, expiresAt: new Date(exp * 1000) };
   }
 }

@@ -178,6 +178,38 @@ describe.each(engines())('repository contract on %s', (engine) => {
       });
     });
 
+    it('describes in one query: agreement only with both Terms and Privacy, profile only when complete, admin only while active (issue 18)', async () => {
+      expect(await db.users.describe(randomUUID())).toBeNull();
+      const userId = await user();
+      const flags = async () => {
+        const me = await db.users.describe(userId);
+        return { hasAgreement: me?.hasAgreement, hasProfile: me?.hasProfile, isAdmin: me?.isAdmin };
+      };
+      expect(await flags()).toEqual({ hasAgreement: false, hasProfile: false, isAdmin: false });
+      const agreement = {
+        userId,
+        tosAccepted: true,
+        tosAcceptedAt: T0,
+        privacyAccepted: false,
+        privacyAcceptedAt: null,
+        marketingAccepted: false,
+        marketingAcceptedAt: null,
+        userAgent: 'UA',
+        ipAddress: '203.0.113.9',
+      };
+      await db.agreements.save(agreement, T0);
+      expect((await flags()).hasAgreement).toBe(false);
+      await db.agreements.save({ ...agreement, privacyAccepted: true, privacyAcceptedAt: T0 }, later(1));
+      await db.agreements.save({ ...agreement, privacyAccepted: true, privacyAcceptedAt: T0 }, later(2));
+      expect(await flags()).toEqual({ hasAgreement: true, hasProfile: false, isAdmin: false });
+      await completeProfile(userId);
+      expect(await db.users.describe(userId)).toMatchObject({ hasProfile: true, schoolVerified: false });
+      expect(await db.admins.setActive(`${userId}@ucla.edu`, true, T0)).toBe(true);
+      expect(await flags()).toEqual({ hasAgreement: true, hasProfile: true, isAdmin: true });
+      await db.admins.setActive(`${userId}@ucla.edu`, false, later(3));
+      expect((await flags()).isAdmin).toBe(false);
+    });
+
     it('records the derived school on confirmation, keeping the first confirmation time (issue 16)', async () => {
       const userId = await user();
       expect(await db.users.verifiedUniversity(userId)).toBeNull();

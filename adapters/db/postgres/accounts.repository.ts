@@ -24,8 +24,10 @@ const toUser = (row: typeof users.$inferSelect): User => ({
 });
 
 export class PostgresUserRepository implements UserRepository {
-  // Prepared once: this runs on every signed-in request.
+  // Prepared once: these run on every signed-in request (issue 18 §1).
   private readonly sessionQuery;
+  /** `GET /api/me` in one statement: the account, its profile, and whether it agreed and is an admin. */
+  private readonly describeQuery;
 
   constructor(private readonly db: PgDb) {
     this.sessionQuery = db
@@ -44,6 +46,38 @@ export class PostgresUserRepository implements UserRepository {
         ),
       )
       .prepare('session_user');
+
+    this.describeQuery = db
+      .select({
+        id: users.id,
+        email: users.email,
+        verifiedUniversity: users.verifiedUniversity,
+        pendingEmail: users.pendingEmail,
+        university: profiles.university,
+        completedAt: profiles.completedAt,
+        hasAgreement: exists(
+          db
+            .select({ one: sql`1` })
+            .from(userAgreements)
+            .where(
+              and(
+                eq(userAgreements.userId, users.id),
+                eq(userAgreements.tosAccepted, true),
+                eq(userAgreements.privacyAccepted, true),
+              ),
+            ),
+        ),
+        isAdmin: exists(
+          db
+            .select({ one: sql`1` })
+            .from(adminUsers)
+            .where(and(eq(adminUsers.userId, users.id), eq(adminUsers.isActive, true))),
+        ),
+      })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare('describe_me');
   }
 
   async sessionUser(userId: string, familyId: string) {
@@ -154,50 +188,17 @@ export class PostgresUserRepository implements UserRepository {
   }
 
   async describe(userId: string): Promise<Me | null> {
-    const user = await this.db
-      .select({
-        id: users.id,
-        email: users.email,
-        verifiedUniversity: users.verifiedUniversity,
-        pendingEmail: users.pendingEmail,
-        university: profiles.university,
-      })
-      .from(users)
-      .leftJoin(profiles, eq(profiles.id, users.id))
-      .where(eq(users.id, userId))
-      .then(first);
-    if (!user) return null;
-    const agreement = await this.db
-      .select({ id: userAgreements.id })
-      .from(userAgreements)
-      .where(
-        and(
-          eq(userAgreements.userId, userId),
-          eq(userAgreements.tosAccepted, true),
-          eq(userAgreements.privacyAccepted, true),
-        ),
-      )
-      .limit(1)
-      .then(first);
-    const profile = await this.db
-      .select({ id: profiles.id })
-      .from(profiles)
-      .where(and(eq(profiles.id, userId), isNotNull(profiles.completedAt)))
-      .then(first);
-    const admin = await this.db
-      .select({ userId: adminUsers.userId })
-      .from(adminUsers)
-      .where(and(eq(adminUsers.userId, userId), eq(adminUsers.isActive, true)))
-      .then(first);
+    const row = (await this.describeQuery.execute({ userId }))[0];
+    if (!row) return null;
     return {
-      id: user.id,
-      email: user.email,
-      hasAgreement: !!agreement,
-      hasProfile: !!profile,
-      isAdmin: !!admin,
-      verifiedUniversity: user.verifiedUniversity,
-      schoolVerified: isSchoolVerified(user.verifiedUniversity, user.university),
-      pendingEmail: user.pendingEmail,
+      id: row.id,
+      email: row.email,
+      hasAgreement: !!row.hasAgreement,
+      hasProfile: row.completedAt !== null,
+      isAdmin: !!row.isAdmin,
+      verifiedUniversity: row.verifiedUniversity,
+      schoolVerified: isSchoolVerified(row.verifiedUniversity, row.university),
+      pendingEmail: row.pendingEmail,
     };
   }
 }
