@@ -20,32 +20,32 @@ export type SwipeOutcome = { isMatch: boolean; conversationId: string | null; co
 
 export const WHO_LIKED_YOU_UPGRADE = 'Upgrade to Gold to see who liked you';
 
-async function score(deps: Pick<DiscoveryDeps, 'discovery'>, a: string, b: string): Promise<number | null> {
-  const [va, vb] = await Promise.all([deps.discovery.viewer(a), deps.discovery.viewer(b)]);
-  return va && vb ? compatibility(va.person, vb.person).score : null;
-}
-
 export async function swipe(
   deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch'>,
   userId: string,
   input: { targetId: string; action: SwipeAction },
 ): Promise<Result<SwipeOutcome, DomainError>> {
   if (userId === input.targetId) return err(likeErrors.self());
-  const target = await deps.discovery.swipeTarget(userId, input.targetId);
+  // Every read a swipe needs, at once: on PostgreSQL they are round trips (issue 18 §6).
+  const [target, subscription, viewer, them] = await Promise.all([
+    deps.discovery.swipeTarget(userId, input.targetId),
+    deps.subscriptions.get(userId),
+    deps.discovery.viewer(userId),
+    deps.discovery.viewer(input.targetId),
+  ]);
   if (!target) return err(likeErrors.unavailable());
   const now = deps.clock.now();
-  const plan = planOf(await deps.subscriptions.get(userId), now);
+  const plan = planOf(subscription, now);
   // A like can make a match, so it needs the deck's reach (D13, issue 14); a pass cannot. Someone
   // who liked you is in reach for a like back wherever they are: they chose to reach you.
   if (input.action !== 'pass') {
-    const viewer = await deps.discovery.viewer(userId);
     if (!viewer?.complete) return err(profileErrors.notFound());
     if (!withinReach(viewer.campus, target.campus, plan)) {
       const theirs = await deps.swipes.get(input.targetId, userId);
       if (theirs?.status !== 'liked') return err(likeErrors.unavailable());
     }
   }
-  const compat = await score(deps, userId, input.targetId);
+  const compat = viewer && them ? compatibility(viewer.person, them.person).score : null;
   const decided = await deps.swipes.swipe(
     {
       userId,

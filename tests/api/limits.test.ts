@@ -10,7 +10,7 @@ import { MESSAGES_PER_HOUR } from '../../core/messaging/rules';
 import { PHOTO_LIMITS } from '../../core/profiles/rules';
 import { WRITE_LIMITS } from '../../core/shared/rate-limit';
 import { photoForm, png } from '../support/images';
-import { completeStudentProfile, quickStudent } from '../support/students';
+import { completeStudentProfile, makeGold, quickStudent, signedInStudent } from '../support/students';
 import { GOOD_PASSWORD, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
@@ -426,6 +426,44 @@ describe('signed-in writes without a product cap (issue 14 item 7)', () => {
     t.clock.advance(61_000);
     expect((await c.post('/api/emergency-contacts', contact(0))).status).toBe(429);
     expect(await limited()).toHaveLength(2);
+  });
+});
+
+describe('likes under a burst (D14; issue 18: the like path reads and writes less, the limits hold)', () => {
+  it('takes 50 of 60 concurrent likes by a free student, 5 super likes of 8 by a Gold member, and refuses the rest', async () => {
+    const t = makeTestApp({ TRUST_PROXY: 'true' });
+    const liker = await signedInStudent(t, 'liker@ucla.edu');
+    const targets = await burst(60, (i) => quickStudent(t, `target${i}@ucla.edu`));
+    const likes = await burst(60, (i) => liker.c.post('/api/swipes', { targetUserId: targets[i], action: 'like' }));
+    expect(statuses(likes)).toEqual({ 200: 50, 429: 10 });
+    for (const r of likes.filter((x) => x.status === 429)) expect(r.json.code).toBe('LIKES.DAILY_LIMIT');
+    const stored = await Promise.all(targets.map((target) => t.db.swipes.get(liker.id, target)));
+    expect(stored.filter((r) => r?.status === 'liked')).toHaveLength(50);
+
+    const gold = await signedInStudent(t, 'gold@ucla.edu');
+    await makeGold(t, gold.id);
+    const supers = await burst(8, (i) =>
+      gold.c.post('/api/swipes', { targetUserId: targets[i], action: 'super_like' }),
+    );
+    expect(statuses(supers)).toEqual({ 200: 5, 429: 3 });
+    expect((await gold.c.get('/api/super-likes/status')).json).toMatchObject({
+      dailyUsedCount: 5,
+      canUseSuperLike: false,
+    });
+  });
+
+  it('turns two students liking each other at the same moment into one match on both sides', async () => {
+    const t = makeTestApp();
+    const a = await signedInStudent(t, 'ana@ucla.edu');
+    const b = await signedInStudent(t, 'ben@ucla.edu');
+    const [ra, rb] = await Promise.all([
+      a.c.post('/api/swipes', { targetUserId: b.id, action: 'like' }),
+      b.c.post('/api/swipes', { targetUserId: a.id, action: 'like' }),
+    ]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    expect([ra.json.isMatch, rb.json.isMatch].filter(Boolean)).toHaveLength(1);
+    expect((await a.c.get('/api/matches')).json.matches.map((m: { userId: string }) => m.userId)).toEqual([b.id]);
+    expect((await b.c.get('/api/matches')).json.matches.map((m: { userId: string }) => m.userId)).toEqual([a.id]);
   });
 });
 

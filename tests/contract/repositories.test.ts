@@ -12,7 +12,7 @@ import { handleError } from '../../api/errors';
 import type { PaymentEvent } from '../../core/billing/fulfilment';
 import { applyPaymentEvent } from '../../core/billing/payments';
 import type { PaymentGateway } from '../../core/billing/ports';
-import type { SwipeDecision, SwipeState } from '../../core/likes/rules';
+import { decideSwipe, type SwipeDecision, type SwipeState } from '../../core/likes/rules';
 import { DomainError } from '../../core/shared/errors';
 import { err, ok, type Result } from '../../core/shared/result';
 import { PROMPTS } from '../../fixtures/prompts';
@@ -451,6 +451,49 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(results.filter((r) => !r.ok && r.error.code === 'TEST.LIMIT')).toHaveLength(7);
       const state = await db.swipes.superLikeState(me, later(-86_400_000));
       expect(state).toEqual({ superLikesInWindow: 0, superLikeBalance: 0 });
+    });
+
+    it('spends the daily super like, then the purchased ones, never below zero, when six arrive at once (D14, issue 18)', async () => {
+      const me = await user();
+      await db.billing.apply({
+        eventId: `credit-${me}`,
+        provider: 'test',
+        kind: 'credit',
+        subscriptionId: null,
+        at: T0,
+        decide: () => ({ subscription: null, balance: { userId: me, superLikes: 2, boosts: 0 }, ledger: null }),
+        project: () => null,
+        fromStored: () => null,
+      });
+      const targets = await Promise.all(Array.from({ length: 6 }, () => user()));
+      const results = await Promise.all(
+        targets.map((targetId) =>
+          db.swipes.swipe(
+            {
+              userId: me,
+              targetId,
+              action: 'super_like',
+              now: T0,
+              windowStart: later(-86_400_000),
+              id: randomUUID(),
+              score: 70,
+            },
+            (state) => decideSwipe(state, { userId: me, targetId, action: 'super_like', plan: 'free', now: T0 }),
+          ),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(3);
+      expect(results.filter((r) => !r.ok && r.error.code === 'LIKES.NO_SUPER_LIKES')).toHaveLength(3);
+      expect(await db.swipes.superLikeState(me, later(-86_400_000))).toEqual({
+        superLikesInWindow: 3,
+        superLikeBalance: 0,
+      });
+      // A pass and a like are not super likes and spend nothing.
+      expect((await like(me, await user())).ok).toBe(true);
+      expect(await db.swipes.superLikeState(me, later(-86_400_000))).toEqual({
+        superLikesInWindow: 3,
+        superLikeBalance: 0,
+      });
     });
 
     it('turns two likes sent at the same moment into exactly one match', async () => {

@@ -27,9 +27,11 @@ import {
   PROFILE_COLUMNS,
   type ProfileRow,
   SWIPEABLE,
+  type SwipeStateRow,
   toBadges,
   toPerson,
   toSwipe,
+  toSwipeState,
   VERIFIED_ONLY,
   VISIBLE,
 } from '../shared/discovery-rows';
@@ -245,31 +247,18 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   }
 }
 
+/** The check-and-write (migration 0007): true when the state was still `seen` and the writes happened. */
+const SWIPE_APPLY = `SELECT nestmate_swipe_apply(@me::text, @target::text, @since::bigint, @seen::text, @id::text,
+  @status::text, @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
+  @spend::boolean) AS applied`;
+
 export class PostgresSwipeRepository implements SwipeRepository {
   private readonly one: string;
-  private readonly counts: string;
-  private readonly balance: string;
-  private readonly insert: string;
-  private readonly matchReverse: string;
-  private readonly spendSuperLike: string;
   private readonly likersQuery: string;
   private readonly matchesQuery: string;
 
   constructor(private readonly sql: PgSql) {
     this.one = 'SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?';
-    // Counting stops past the largest daily limit (50 likes, 5 super likes): a Gold member with
-    // thousands of likes today must not make every like scan them all.
-    this.counts = `SELECT
-         (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND created_at > @since
-            AND status != 'passed' AND is_super_like = 0 LIMIT 100) l) AS likes,
-         (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND created_at > @since
-            AND status != 'passed' AND is_super_like = 1 LIMIT 100) s) AS supers`;
-    this.balance = 'SELECT super_likes, boosts FROM balances WHERE user_id = ?';
-    this.insert = `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at)
-       VALUES (@id, @userId, @targetId, @status, @isSuperLike, @score, @matchedAt, @createdAt)`;
-    this.matchReverse = `UPDATE matches SET status = 'matched', matched_at = @now WHERE user_id = @other AND matched_user_id = @me AND status = 'liked'`;
-    this.spendSuperLike =
-      'UPDATE balances SET super_likes = super_likes - 1, updated_at = @now WHERE user_id = @me AND super_likes > 0';
     this.likersQuery = `SELECT m.user_id, m.created_at, m.is_super_like FROM matches m
        WHERE m.matched_user_id = @me AND m.status = 'liked'
          AND NOT EXISTS (SELECT 1 FROM matches mine WHERE mine.user_id = @me AND mine.matched_user_id = m.user_id)
@@ -280,47 +269,65 @@ export class PostgresSwipeRepository implements SwipeRepository {
        ORDER BY m.matched_at DESC`;
   }
 
-  private async state(sql: PgSql, userId: string, targetId: string, since: Date): Promise<SwipeState> {
-    const counts = (await sql.get(this.counts, { me: userId, since: since.getTime() })) as {
-      likes: number;
-      supers: number;
-    };
-    const bal = (await sql.get(this.balance, [userId])) as { super_likes: number } | undefined;
-    return {
-      existing: toSwipe((await sql.get(this.one, [userId, targetId])) as MatchDbRow | undefined),
-      reverse: toSwipe((await sql.get(this.one, [targetId, userId])) as MatchDbRow | undefined),
-      likesInWindow: counts.likes,
-      superLikesInWindow: counts.supers,
-      superLikeBalance: bal?.super_likes ?? 0,
-    };
+  /** The state a decision reads, and its fingerprint for the check-and-write (migration 0007). */
+  private async state(me: string, target: string, since: Date, sql: PgSql = this.sql) {
+    const params = { me, target, since: since.getTime() };
+    const text = `SELECT s.*, row_to_json(s)::text AS seen
+      FROM nestmate_swipe_state(@me::text, @target::text, @since::bigint) s`;
+    const row = (
+      sql === this.sql ? await sql.cached('swipe_state', text, params) : await sql.all(text, params)
+    )[0] as SwipeStateRow & { seen: string };
+    return { state: toSwipeState(me, target, row), seen: row.seen };
   }
 
+  /**
+   * Optimistic (N79): read the state in one statement, decide in core, then check-and-write in one
+   * round trip (nestmate_swipe_apply locks both students, reads the state again and writes only if
+   * it is unchanged). A refusal needs no write. If another swipe of either student got in between,
+   * decide again on the new state; after a few such races, fall back to deciding under the locks.
+   */
   async swipe(
     input: Parameters<SwipeRepository['swipe']>[0],
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
   ): Promise<Result<SwipeDecision, DomainError>> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const { state, seen } = await this.state(input.userId, input.targetId, input.windowStart);
+      const decision = decide(state);
+      if (!decision.ok) return decision;
+      const applied = await this.sql.cached<{ applied: boolean }>('swipe_apply', SWIPE_APPLY, {
+        ...this.writeOf(input, decision.value),
+        seen,
+      });
+      if (applied[0]?.applied) return decision;
+    }
     return this.sql.transaction(async (tx) => {
       // Both users' rows are locked before reading, so the counts cannot change under us and two
       // people liking each other at once see each other's like, in any process (D14, D4).
       await tx.lockUsers(input.userId, input.targetId);
-      const decision = decide(await this.state(tx, input.userId, input.targetId, input.windowStart));
+      const { state, seen } = await this.state(input.userId, input.targetId, input.windowStart, tx);
+      const decision = decide(state);
       if (!decision.ok) return decision;
-      const { record, matchReverse, spendPurchasedSuperLike } = decision.value;
-      const now = input.now.getTime();
-      await tx.run(this.insert, {
-        id: input.id,
-        userId: record.userId,
-        targetId: record.targetId,
-        status: record.status,
-        isSuperLike: record.isSuperLike ? 1 : 0,
-        score: input.score,
-        matchedAt: record.matchedAt?.getTime() ?? null,
-        createdAt: now,
-      });
-      if (matchReverse) await tx.run(this.matchReverse, { now, other: record.targetId, me: record.userId });
-      if (spendPurchasedSuperLike) await tx.run(this.spendSuperLike, { now, me: record.userId });
+      // Under the locks the state cannot change: the same function writes.
+      await tx.all(SWIPE_APPLY, { ...this.writeOf(input, decision.value), seen });
       return decision;
     });
+  }
+
+  private writeOf(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {
+    const { record } = decision;
+    return {
+      me: record.userId,
+      target: record.targetId,
+      since: input.windowStart.getTime(),
+      id: input.id,
+      status: record.status,
+      isSuperLike: record.isSuperLike ? 1 : 0,
+      score: input.score,
+      matchedAt: record.matchedAt?.getTime() ?? null,
+      now: input.now.getTime(),
+      matchReverse: decision.matchReverse,
+      spend: decision.spendPurchasedSuperLike,
+    };
   }
 
   async get(userId: string, targetId: string) {
@@ -328,8 +335,8 @@ export class PostgresSwipeRepository implements SwipeRepository {
   }
 
   async superLikeState(userId: string, windowStart: Date) {
-    const s = await this.state(this.sql, userId, userId, windowStart);
-    return { superLikesInWindow: s.superLikesInWindow, superLikeBalance: s.superLikeBalance };
+    const { state } = await this.state(userId, userId, windowStart);
+    return { superLikesInWindow: state.superLikesInWindow, superLikeBalance: state.superLikeBalance };
   }
 
   async likers(userId: string): Promise<LikerRow[]> {

@@ -3,7 +3,7 @@
  * representation and run the same SQL): the profile row, its columns and eligibility conditions,
  * and the mappers from rows to core types.
  */
-import type { SwipeRecord, SwipeStatus } from '../../../core/likes/rules';
+import type { SwipeRecord, SwipeState, SwipeStatus } from '../../../core/likes/rules';
 import type { MatchPerson } from '../../../core/matching/compatibility';
 import type { TrustBadges } from '../../../core/profiles/model';
 import { MAIN_PHOTO_OF } from './verification-repo-rows';
@@ -146,3 +146,63 @@ export const toSwipe = (r: MatchDbRow | undefined): SwipeRecord | null =>
         matchedAt: r.matched_at === null ? null : new Date(r.matched_at),
       }
     : null;
+
+/**
+ * What a swipe decision reads, in one row (issue 18 §6): the daily like and super-like counts
+ * (each an index range of matches_user_likes_idx, stopping past the largest daily limit), the
+ * purchased super-like balance, and the swipe each way between the two students (e_* mine, r_*
+ * theirs; null when absent). SQLite runs it as it is; PostgreSQL has it as the SQL function
+ * nestmate_swipe_state (migration 0007), which its check-and-write function reads again under lock.
+ */
+export type SwipeStateRow = {
+  likes: number;
+  supers: number;
+  balance: number | null;
+  e_status: SwipeStatus | null;
+  e_super: number | null;
+  e_created: number | null;
+  e_matched: number | null;
+  r_status: SwipeStatus | null;
+  r_super: number | null;
+  r_created: number | null;
+  r_matched: number | null;
+};
+
+export const SWIPE_STATE_SQLITE = `SELECT
+    (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND is_super_like = 0 AND status <> 'passed'
+       AND created_at > @since LIMIT 100)) AS likes,
+    (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND is_super_like = 1 AND status <> 'passed'
+       AND created_at > @since LIMIT 100)) AS supers,
+    (SELECT b.super_likes FROM balances b WHERE b.user_id = @me) AS balance,
+    e.status AS e_status, e.is_super_like AS e_super, e.created_at AS e_created, e.matched_at AS e_matched,
+    r.status AS r_status, r.is_super_like AS r_super, r.created_at AS r_created, r.matched_at AS r_matched
+  FROM (SELECT 1) one
+  LEFT JOIN matches e ON e.user_id = @me AND e.matched_user_id = @target
+  LEFT JOIN matches r ON r.user_id = @target AND r.matched_user_id = @me`;
+
+const swipeOf = (
+  userId: string,
+  targetId: string,
+  status: SwipeStatus | null,
+  superLike: number | null,
+  created: number | null,
+  matched: number | null,
+): SwipeRecord | null =>
+  status === null
+    ? null
+    : {
+        userId,
+        targetId,
+        status,
+        isSuperLike: Number(superLike) === 1,
+        createdAt: new Date(Number(created)),
+        matchedAt: matched === null ? null : new Date(Number(matched)),
+      };
+
+export const toSwipeState = (me: string, target: string, r: SwipeStateRow): SwipeState => ({
+  existing: swipeOf(me, target, r.e_status, r.e_super, r.e_created, r.e_matched),
+  reverse: swipeOf(target, me, r.r_status, r.r_super, r.r_created, r.r_matched),
+  likesInWindow: Number(r.likes),
+  superLikesInWindow: Number(r.supers),
+  superLikeBalance: Number(r.balance ?? 0),
+});

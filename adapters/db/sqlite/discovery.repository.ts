@@ -27,10 +27,13 @@ import {
   type MatchDbRow,
   PROFILE_COLUMNS,
   type ProfileRow,
+  SWIPE_STATE_SQLITE,
   SWIPEABLE,
+  type SwipeStateRow,
   toBadges,
   toPerson,
   toSwipe,
+  toSwipeState,
   VERIFIED_ONLY,
   VISIBLE,
 } from '../shared/discovery-rows';
@@ -240,8 +243,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
 
 export class SqliteSwipeRepository implements SwipeRepository {
   private readonly one: Statement;
-  private readonly counts: Statement;
-  private readonly balance: Statement;
+  private readonly stateQuery: Statement;
   private readonly insert: Statement;
   private readonly matchReverse: Statement;
   private readonly spendSuperLike: Statement;
@@ -251,16 +253,8 @@ export class SqliteSwipeRepository implements SwipeRepository {
   constructor(private readonly db: SqliteDb) {
     const sql = db.$client;
     this.one = sql.prepare('SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?');
-    // Counting stops past the largest daily limit (50 likes, 5 super likes): a Gold member with
-    // thousands of likes today must not make every like scan them all.
-    this.counts = sql.prepare(
-      `SELECT
-         (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND created_at > @since
-            AND status != 'passed' AND is_super_like = 0 LIMIT 100)) AS likes,
-         (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND created_at > @since
-            AND status != 'passed' AND is_super_like = 1 LIMIT 100)) AS supers`,
-    );
-    this.balance = sql.prepare('SELECT super_likes, boosts FROM balances WHERE user_id = ?');
+    // One statement for everything a decision reads (issue 18 §6).
+    this.stateQuery = sql.prepare(SWIPE_STATE_SQLITE);
     this.insert = sql.prepare(
       `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at)
        VALUES (@id, @userId, @targetId, @status, @isSuperLike, @score, @matchedAt, @createdAt)`,
@@ -286,15 +280,8 @@ export class SqliteSwipeRepository implements SwipeRepository {
   }
 
   private state(userId: string, targetId: string, since: Date): SwipeState {
-    const counts = this.counts.get({ me: userId, since: since.getTime() }) as { likes: number; supers: number };
-    const bal = this.balance.get(userId) as { super_likes: number } | undefined;
-    return {
-      existing: toSwipe(this.one.get(userId, targetId) as MatchDbRow | undefined),
-      reverse: toSwipe(this.one.get(targetId, userId) as MatchDbRow | undefined),
-      likesInWindow: counts.likes,
-      superLikesInWindow: counts.supers,
-      superLikeBalance: bal?.super_likes ?? 0,
-    };
+    const row = this.stateQuery.get({ me: userId, target: targetId, since: since.getTime() }) as SwipeStateRow;
+    return toSwipeState(userId, targetId, row);
   }
 
   async swipe(

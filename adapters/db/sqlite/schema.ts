@@ -295,7 +295,10 @@ export const matches = sqliteTable(
   (t) => [
     uniqueIndex('matches_pair_unique').on(t.userId, t.matchedUserId),
     index('matches_target_idx').on(t.matchedUserId, t.status),
-    index('matches_user_created_idx').on(t.userId, t.createdAt),
+    // The daily like and super-like counts (issue 18 §3): one index range per kind, read from the
+    // index alone, so a like costs the same at 0 and at 20,000 likes a day. It replaces
+    // (user_id, created_at): a like still updates as many indexes as before.
+    index('matches_user_likes_idx').on(t.userId, t.isSuperLike, t.createdAt, t.status).where(sql`status <> 'passed'`),
   ],
 );
 
