@@ -29,7 +29,7 @@ import { type Env, isProduction } from '../config/env';
 import type { AccountDeps } from '../core/accounts/ports';
 import { conversationIdFor } from '../core/likes/rules';
 import type { DiscoveryDeps } from '../core/matching/ports';
-import { releasedMessage } from '../core/messaging/conversations';
+import { postGroupEvent, releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
 import { mayViewPhotos } from '../core/profiles/visibility';
 import type { Clock } from '../core/shared/clock';
@@ -255,6 +255,17 @@ export function createApp(options: AppOptions) {
       onMembersChanged: async (groupId, userIds) => {
         for (const userId of userIds) await realtime.publish(userId, { type: 'group.updated', groupId });
       },
+      // The group's chat says what changed, in a system line (issue 20, N119).
+      onGroupEvent: async (event) => {
+        const ids = [event.actorId, ...(event.kind === 'removed' ? [event.subjectId] : [])];
+        const names = new Map<string, string>();
+        for (const id of ids) names.set(id, (await db.profiles.get(id))?.basics?.name.split(' ')[0] || 'Someone');
+        await postGroupEvent(
+          { clock, ids: uuidIds, conversations: db.conversations, groupChats: db.groupChats, realtime },
+          event,
+          (id) => names.get(id) ?? 'Someone',
+        );
+      },
     }),
   );
   app.route('/', feedbackRouter({ clock, ids: uuidIds, feedback: db.feedback, ...limits }));
@@ -265,7 +276,8 @@ export function createApp(options: AppOptions) {
   );
   // An approved held message reaches its recipient (issue 15).
   const messageReleases = {
-    released: (messageId: string) => releasedMessage({ conversations: db.conversations, realtime }, messageId),
+    released: (messageId: string) =>
+      releasedMessage({ conversations: db.conversations, groupChats: db.groupChats, realtime }, messageId),
   };
   app.route(
     '/',
@@ -303,6 +315,7 @@ export function createApp(options: AppOptions) {
       clock,
       ids: uuidIds,
       conversations: db.conversations,
+      groupChats: db.groupChats,
       flags: db.contentFlags,
       moderation,
       realtime,
@@ -310,6 +323,7 @@ export function createApp(options: AppOptions) {
       rateLimiter: db.rateLimiter,
       securityLog: db.securityLog,
       discovery: db.discovery,
+      groups: db.groups,
       profiles: db.profiles,
       subscriptions: db.subscriptions,
       iceServers,

@@ -25,6 +25,7 @@ export async function listen(
       clock: built.clock,
       ids: uuidIds,
       conversations: built.db.conversations,
+      groupChats: built.db.groupChats,
       flags: built.db.contentFlags,
       moderation: built.moderation,
       realtime: built.realtime,

@@ -74,7 +74,7 @@ export async function withDb<T>(
   // An approved held message reaches its recipient's open sockets too (issue 15).
   const messageReleases = {
     released: (messageId: string) =>
-      releasedMessage({ conversations: db.conversations, realtime: publisher }, messageId),
+      releasedMessage({ conversations: db.conversations, groupChats: db.groupChats, realtime: publisher }, messageId),
   };
   try {
     return await fn(db, {

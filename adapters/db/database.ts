@@ -21,6 +21,7 @@ import {
   SqliteSubscriptionRepository,
   SqliteSwipeRepository,
 } from './sqlite/discovery.repository';
+import { SqliteGroupChatRepository } from './sqlite/group-chat.repository';
 import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';
 import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
@@ -67,6 +68,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     subscriptions: new SqliteSubscriptionRepository(db),
     boosts: new SqliteBoostRepository(db),
     conversations: new SqliteConversationRepository(db),
+    groupChats: new SqliteGroupChatRepository(db),
     contentFlags: new SqliteContentFlagRepository(db),
     billing: new SqliteBillingRepository(db, ids),
     safety: new SqliteSafetyRepository(db),

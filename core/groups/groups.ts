@@ -1,4 +1,5 @@
 /** Groups and solo/group mode: ports and use cases (issue 7; 000 §4, 001 §4, D13, D18). */
+import type { GroupEvent } from '../messaging/group-chat';
 import type { ContentFlagRepository } from '../messaging/ports';
 import type { AutoFlag } from '../moderation/auto-flag';
 import type { MessageClassifier } from '../moderation/classifier';
@@ -92,6 +93,8 @@ export type GroupDeps = {
   flags: Pick<ContentFlagRepository, 'add'>;
   /** After a join, leave or removal: the composition root tells these users live (issue 17). */
   onMembersChanged?: MembersChanged;
+  /** After a join, leave, removal, rename or new invite code: the group's chat gets its system line (issue 20). */
+  onGroupEvent?: (event: GroupEvent) => Promise<void>;
 };
 
 type MembersChanged = (groupId: string, userIds: string[]) => Promise<void>;
@@ -192,8 +195,10 @@ export async function updateGroup(
   const clean = cleanGroupInput(deps, input);
   if (!clean.ok) return clean;
   const { name, description, flag } = clean.value;
+  const before = (await deps.groups.groupsOf(userId)).find((g) => g.id === groupId);
   await deps.groups.update(groupId, { name, description });
   await queueGroupFlag(deps, groupId, userId, flag);
+  if (before && before.name !== name) await deps.onGroupEvent?.({ kind: 'renamed', groupId, actorId: userId, name });
   const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === groupId);
   return view ? ok(view) : err(groupErrors.notFound());
 }
@@ -221,7 +226,10 @@ export async function generateInviteCode(
   const expiresAt = new Date(now.getTime() + GROUP_LIMITS.inviteCodeTtlMs);
   for (let i = 0; i < CODE_ATTEMPTS; i++) {
     const inviteCode = inviteCodeFrom(deps.random);
-    if (await deps.groups.setInviteCode(groupId, inviteCode, expiresAt, now)) return ok({ inviteCode, expiresAt });
+    if (await deps.groups.setInviteCode(groupId, inviteCode, expiresAt, now)) {
+      await deps.onGroupEvent?.({ kind: 'invite-code', groupId, actorId: userId });
+      return ok({ inviteCode, expiresAt });
+    }
   }
   throw new Error(`no free invite code after ${CODE_ATTEMPTS} attempts`);
 }
@@ -255,6 +263,7 @@ export async function joinGroup(
   const joined = await deps.groups.joinByCode(code, (group) => decideJoin(group, userId, now));
   if (joined.ok || !GUESS_FAILURES.has(joined.error.code)) await reservation.release();
   if (!joined.ok) return joined;
+  await deps.onGroupEvent?.({ kind: 'joined', groupId: joined.value, actorId: userId });
   const view = (await deps.groups.groupsOf(userId)).find((g) => g.id === joined.value);
   if (view)
     await deps.onMembersChanged?.(
@@ -268,6 +277,7 @@ export async function leaveGroup(
   deps: {
     groups: Pick<GroupRepository, 'changeMembers'> & Partial<Pick<GroupRepository, 'state'>>;
     onMembersChanged?: MembersChanged;
+    onGroupEvent?: GroupDeps['onGroupEvent'];
   },
   userId: string,
   groupId: string,
@@ -275,12 +285,13 @@ export async function leaveGroup(
   const before = await membersBefore(deps, groupId);
   const result = await deps.groups.changeMembers(groupId, (group) => decideRemoval(group, userId, userId));
   if (!result.ok) return result;
+  await deps.onGroupEvent?.({ kind: 'left', groupId, actorId: userId });
   await deps.onMembersChanged?.(groupId, before);
   return ok({ left: true });
 }
 
 export async function removeMember(
-  deps: Pick<GroupDeps, 'groups' | 'onMembersChanged'>,
+  deps: Pick<GroupDeps, 'groups' | 'onMembersChanged' | 'onGroupEvent'>,
   actorId: string,
   groupId: string,
   userId: string,
@@ -292,6 +303,7 @@ export async function removeMember(
   const before = await membersBefore(deps, groupId);
   const result = await deps.groups.changeMembers(groupId, (group) => decideRemoval(group, actorId, userId));
   if (!result.ok) return result;
+  await deps.onGroupEvent?.({ kind: 'removed', groupId, actorId, subjectId: userId });
   await deps.onMembersChanged?.(groupId, before);
   return ok({ removed: true });
 }

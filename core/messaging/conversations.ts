@@ -1,4 +1,7 @@
-/** Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get in. */
+/**
+ * Conversations and messages (001 §4, §5, §7; D19, D22). Only the two participants get into a
+ * 1:1 conversation; only the group's current members into a group's (issue 20, N117).
+ */
 import { conversationIdFor } from '../likes/rules';
 import { autoFlagOf } from '../moderation/auto-flag';
 import { isHeldBack, needsConfirmation } from '../moderation/warnings';
@@ -7,12 +10,22 @@ import type { DomainError } from '../shared/errors';
 import { secondsUntilFree } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { MESSAGE_MAX } from '../shared/sanitize';
+import {
+  type GroupEvent,
+  groupConversationId,
+  groupEventText,
+  groupIdOf,
+  isGroupChatMember,
+  recipientsOf,
+} from './group-chat';
 import type { ConversationSummary, Message, MessagingDeps, RealtimeBus } from './ports';
 import { toMessageDto } from './ports';
 import { cleanMessage, MESSAGE_MESSAGES, MESSAGE_WINDOW_MS, MESSAGES_PER_HOUR, messageErrors } from './rules';
 
 /** The conversation's participants when the user is one of them; 404 otherwise (existence not revealed). */
 async function membership(deps: Pick<MessagingDeps, 'conversations'>, conversationId: string, userId: string) {
+  // A group's conversation is never a 1:1 one (its own paths below).
+  if (groupIdOf(conversationId) !== null) return null;
   const people = await deps.conversations.participants(conversationId);
   if (!people?.includes(userId)) return null;
   return { other: people.find((p) => p !== userId) ?? userId };
@@ -57,15 +70,14 @@ export async function sendMessage(
   raw: string,
   options: { confirmed?: boolean } = {},
 ): Promise<Result<Message, DomainError>> {
-  const member = await membership(deps, conversationId, userId);
-  if (!member) return err(messageErrors.notFound());
+  const target = await recipients(deps, conversationId, userId);
+  if (!target.ok) return target;
   // The composer stops at 10,000 characters (001 §9); a longer request is refused, not cut.
   if (raw.length > MESSAGE_MAX) return err(messageErrors.tooLong());
   const content = cleanMessage(raw);
   if (content === null) return err(messageErrors.invalid());
-  const rel = await deps.conversations.relationship(userId, member.other);
-  // D19: a block ends the conversation for both.
-  if (rel.blocked || !rel.otherActive) return err(messageErrors.closed());
+  // D19: a block ends a 1:1 conversation for both.
+  if (target.value.closed) return err(messageErrors.closed());
   // Issue 15: harassment, hate or sexual content waits for the sender's "Send anyway"; nothing is stored.
   const confirmed = options.confirmed === true;
   const verdict = deps.moderation.classify(content);
@@ -100,13 +112,74 @@ export async function sendMessage(
   const message: Message = { ...stored, flag: flag && { reason: flag.reason, confidence: flag.confidence } };
   // Each side gets its own view: the recipient's may carry a warning, the sender's never does.
   // A held message reaches only its sender until an admin approves it (releasedMessage).
-  const audience = pendingReview ? [userId] : [userId, member.other];
+  await publishMessage(deps, message, pendingReview ? [userId] : [userId, ...target.value.others]);
+  return ok(message);
+}
+
+/**
+ * Who a message from `userId` reaches besides them: the other participant of a 1:1 conversation
+ * (`closed` after a block either way or when they are gone, D19), or the group's current members
+ * less those blocked either way with the sender (N117, N118). Not a member: not found.
+ */
+async function recipients(
+  deps: Pick<MessagingDeps, 'conversations' | 'groupChats'>,
+  conversationId: string,
+  userId: string,
+): Promise<Result<{ others: string[]; closed: boolean }, DomainError>> {
+  const groupId = groupIdOf(conversationId);
+  if (groupId !== null) {
+    const audience = await deps.groupChats.audience(groupId, userId);
+    if (!isGroupChatMember(audience, userId)) return err(messageErrors.notFound());
+    return ok({ others: recipientsOf(audience, userId).filter((id) => id !== userId), closed: false });
+  }
+  const member = await membership(deps, conversationId, userId);
+  if (!member) return err(messageErrors.notFound());
+  const rel = await deps.conversations.relationship(userId, member.other);
+  return ok({ others: [member.other], closed: rel.blocked || !rel.otherActive });
+}
+
+/** Each viewer gets their own view: a recipient's may carry a warning, the sender's never does. */
+async function publishMessage(deps: { realtime: Pick<RealtimeBus, 'publish'> }, message: Message, viewers: string[]) {
   await Promise.all(
-    audience.map((viewer) =>
+    viewers.map((viewer) =>
       deps.realtime.publish(viewer, { type: 'message.created', message: toMessageDto(message, viewer) }),
     ),
   );
-  return ok(message);
+}
+
+/**
+ * A group chat's system line (N119): who joined, left or was removed, a rename, a new invite
+ * code. It is stored as the actor's message of kind 'system' (so the hourly count sees it, but
+ * never refuses it: the group actions have their own limits) and reaches the current members.
+ * Nothing happens once the group is gone (its last member left).
+ */
+export async function postGroupEvent(
+  deps: Pick<MessagingDeps, 'clock' | 'ids' | 'conversations' | 'groupChats' | 'realtime'>,
+  event: GroupEvent,
+  name: (userId: string) => string,
+): Promise<void> {
+  const audience = await deps.groupChats.audience(event.groupId, event.actorId);
+  if (!audience) return;
+  const now = deps.clock.now();
+  const stored = await deps.conversations.send(
+    {
+      id: deps.ids.newId(),
+      kind: 'system',
+      conversationId: groupConversationId(event.groupId),
+      senderId: event.actorId,
+      content: groupEventText(event, name),
+      createdAt: now,
+    },
+    new Date(now.getTime() - MESSAGE_WINDOW_MS),
+    () => true,
+  );
+  if (stored) await publishMessage(deps, stored, recipientsOf(audience, event.actorId));
+  // Open lists and chats refresh their members and read counts.
+  await Promise.all(
+    audience.memberIds.map((id) =>
+      deps.realtime.publish(id, { type: 'conversation.updated', conversationId: groupConversationId(event.groupId) }),
+    ),
+  );
 }
 
 /**
@@ -141,11 +214,7 @@ export async function askToVerify(
     () => true,
   );
   if (!stored) return err(messageErrors.notFound());
-  await Promise.all(
-    [userId, member.other].map((viewer) =>
-      deps.realtime.publish(viewer, { type: 'message.created', message: toMessageDto(stored, viewer) }),
-    ),
-  );
+  await publishMessage(deps, stored, [userId, member.other]);
   return ok(stored);
 }
 
@@ -155,37 +224,80 @@ export async function askToVerify(
  * that is gone, removed or still held.
  */
 export async function releasedMessage(
-  deps: Pick<MessagingDeps, 'conversations'> & { realtime: Pick<RealtimeBus, 'publish'> },
+  deps: Pick<MessagingDeps, 'conversations' | 'groupChats'> & { realtime: Pick<RealtimeBus, 'publish'> },
   messageId: string,
 ) {
   const message = await deps.conversations.message(messageId);
   if (!message || message.pendingReview) return;
-  const people = (await deps.conversations.participants(message.conversationId)) ?? [];
-  await Promise.all(
-    people.map((viewer) =>
-      deps.realtime.publish(viewer, { type: 'message.created', message: toMessageDto(message, viewer) }),
-    ),
-  );
+  const groupId = groupIdOf(message.conversationId);
+  const audience = groupId === null ? null : await deps.groupChats.audience(groupId, message.senderId);
+  const people = audience
+    ? recipientsOf(audience, message.senderId)
+    : ((await deps.conversations.participants(message.conversationId)) ?? []);
+  await publishMessage(deps, message, people);
+}
+
+/** A group's conversation as `userId` may see it now: the audience, or null (not a member, N117). */
+async function groupMember(deps: Pick<MessagingDeps, 'groupChats'>, groupId: string, userId: string) {
+  const audience = await deps.groupChats.audience(groupId, userId);
+  return isGroupChatMember(audience, userId) ? audience : null;
 }
 
 export async function listMessages(
-  deps: Pick<MessagingDeps, 'conversations'>,
+  deps: Pick<MessagingDeps, 'conversations' | 'groupChats'>,
   userId: string,
   conversationId: string,
   page: { after?: number; before?: number; limit: number },
 ): Promise<Result<Message[], DomainError>> {
-  if (!(await visibleMembership(deps, conversationId, userId))) return err(messageErrors.notFound());
   // Without a cursor the newest page is what a chat opens on.
   const cursor =
     page.after === undefined && page.before === undefined ? { ...page, before: Number.MAX_SAFE_INTEGER } : page;
+  const groupId = groupIdOf(conversationId);
+  if (groupId !== null) {
+    const audience = await groupMember(deps, groupId, userId);
+    if (!audience) return err(messageErrors.notFound());
+    // Only what was sent since they joined (their participant row's start) and not by someone
+    // blocked either way with them (N118).
+    const page = await deps.conversations.messages(conversationId, userId, cursor);
+    return ok(page.filter((m) => !audience.blockedWith.includes(m.senderId)));
+  }
+  if (!(await visibleMembership(deps, conversationId, userId))) return err(messageErrors.notFound());
   return ok(await deps.conversations.messages(conversationId, userId, cursor));
 }
 
+/** Each member's read position in a group chat ("Read by 2 of 4"); members only (N117). */
+export async function groupReads(
+  deps: Pick<MessagingDeps, 'groupChats'>,
+  userId: string,
+  conversationId: string,
+): Promise<Result<{ userId: string; readSeq: number }[], DomainError>> {
+  const groupId = groupIdOf(conversationId);
+  const audience = groupId === null ? null : await groupMember(deps, groupId, userId);
+  if (!audience) return err(messageErrors.notFound());
+  const reads = await deps.groupChats.reads(conversationId);
+  return ok(reads.filter((r) => !audience.blockedWith.includes(r.userId)));
+}
+
 export async function markRead(
-  deps: Pick<MessagingDeps, 'conversations' | 'realtime'>,
+  deps: Pick<MessagingDeps, 'conversations' | 'groupChats' | 'realtime'>,
   userId: string,
   conversationId: string,
 ): Promise<Result<{ upToSeq: number }, DomainError>> {
+  const groupId = groupIdOf(conversationId);
+  if (groupId !== null) {
+    const audience = await groupMember(deps, groupId, userId);
+    if (!audience) return err(messageErrors.notFound());
+    const upToSeq = await deps.groupChats.markRead(conversationId, userId);
+    const others = recipientsOf(audience, userId).filter((id) => id !== userId);
+    if (upToSeq > 0) {
+      await Promise.all(
+        others.map((id) =>
+          deps.realtime.publish(id, { type: 'messages.read', conversationId, readerId: userId, upToSeq }),
+        ),
+      );
+    }
+    return ok({ upToSeq });
+  }
   const member = await visibleMembership(deps, conversationId, userId);
   if (!member) return err(messageErrors.notFound());
   const upToSeq = await deps.conversations.markRead(conversationId, userId);

@@ -5,9 +5,13 @@ import { type MessageWarning, warningFor } from '../moderation/warnings';
 import type { TrustBadges } from '../profiles/model';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
+import type { GroupChatRepository } from './group-chat';
 
-/** A student's text, or a system message such as issue 16's "Ask to verify" request. */
-export type MessageKind = 'text' | 'verification_request';
+/**
+ * A student's text, or a system message: issue 16's "Ask to verify" request, or a group chat's
+ * line about a join, leave, removal, rename or new invite code (issue 20).
+ */
+export type MessageKind = 'text' | 'verification_request' | 'system';
 
 export type Message = {
   id: string;
@@ -92,6 +96,7 @@ export interface ContentFlagRepository {
 export type RealtimeEvent =
   | { type: 'message.created'; message: MessageDto }
   | { type: 'messages.read'; conversationId: string; readerId: string; upToSeq: number }
+  /** Its list entry changed; for a group chat (issue 20) also its members and read counts. */
   | { type: 'conversation.updated'; conversationId: string }
   | { type: 'conversation.deleted'; conversationId: string }
   /** Someone joined or left a group the recipient is (or was) in (issue 17). */
@@ -147,6 +152,8 @@ export type MessagingDeps = {
   clock: Clock;
   ids: IdGenerator;
   conversations: ConversationRepository;
+  /** Group conversations (issue 20): membership, read positions, the list. */
+  groupChats: GroupChatRepository;
   flags: ContentFlagRepository;
   /** The abuse classifier (issue 15) that decides what is flagged for review. */
   moderation: MessageClassifier;

@@ -1065,6 +1065,73 @@ describe.each(engines())('repository contract on %s', (engine) => {
     });
   });
 
+  describe('group chat (issue 20)', () => {
+    it('keeps the chat to current members, from their join on; per-member reads; blocks and departures', async () => {
+      const [a, b, c] = [await user(), await user(), await user()];
+      await Promise.all([completeProfile(a, 'Avery'), completeProfile(b, 'Blake'), completeProfile(c, 'Cam')]);
+      const groupId = randomUUID();
+      const chat = `group-${groupId}`;
+      await db.groups.create({ id: groupId, name: 'Westwood', description: null, creatorId: a, at: T0 });
+      const code = randomUUID().slice(0, 6).toUpperCase();
+      await db.groups.setInviteCode(groupId, code, later(86_400_000), T0);
+      const join = (userId: string) =>
+        db.groups.joinByCode(code, () => ok({ kind: 'add', member: { userId, role: 'member', joinedAt: T0 } }));
+      const say = (senderId: string, content: string) =>
+        db.conversations.send(
+          { id: randomUUID(), conversationId: chat, senderId, content, createdAt: T0 },
+          T0,
+          () => true,
+        );
+      await join(b);
+      const first = await say(a, 'before Cam');
+      await join(c);
+      const second = await say(b, 'after Cam');
+      expect((await db.groupChats.audience(groupId, a))?.memberIds.sort()).toEqual([a, b, c].sort());
+      // Cam reads from their join on.
+      expect((await db.conversations.messages(chat, c, { limit: 50 })).map((m) => m.content)).toEqual(['after Cam']);
+      expect((await db.conversations.messages(chat, a, { limit: 50 })).map((m) => m.content)).toEqual([
+        'before Cam',
+        'after Cam',
+      ]);
+      // Per-member read positions and unread counts.
+      const [cList] = await db.groupChats.list(c);
+      expect(cList).toMatchObject({
+        id: chat,
+        groupId,
+        name: 'Westwood',
+        lastMessageText: 'after Cam',
+        unreadCount: 1,
+      });
+      expect((await db.groupChats.list(a))[0]?.unreadCount).toBe(1);
+      expect(await db.groupChats.markRead(chat, a)).toBe(second?.seq);
+      expect(await db.groupChats.markRead(chat, a)).toBe(0);
+      expect((await db.groupChats.list(a))[0]?.unreadCount).toBe(0);
+      const reads = new Map((await db.groupChats.reads(chat)).map((r) => [r.userId, r.readSeq]));
+      expect(reads.get(a)).toBe(second?.seq);
+      expect(reads.get(b)).toBeLessThan(second?.seq ?? 0);
+      expect(reads.get(c)).toBe(first?.seq);
+      // A block either way is reported for the pair only.
+      await db.safety.block({ id: randomUUID(), blockerId: c, blockedUserId: b, reason: null, at: T0 });
+      expect((await db.groupChats.audience(groupId, c))?.blockedWith).toEqual([b]);
+      expect((await db.groupChats.audience(groupId, b))?.blockedWith).toEqual([c]);
+      expect((await db.groupChats.audience(groupId, a))?.blockedWith).toEqual([]);
+      expect((await db.groupChats.list(c))[0]).toMatchObject({ lastMessageText: null, unreadCount: 0 });
+      // A departure takes them out in the same commit; the 1:1 list never shows the group chat.
+      await db.groups.changeMembers(groupId, () =>
+        ok({ kind: 'remove', userId: c, promote: null, deleteGroup: false }),
+      );
+      expect((await db.groupChats.audience(groupId, a))?.memberIds.sort()).toEqual([a, b].sort());
+      expect(await db.groupChats.list(c)).toEqual([]);
+      expect(await db.conversations.messages(chat, c, { limit: 50 })).toEqual([]);
+      expect((await db.groupChats.reads(chat)).map((r) => r.userId).sort()).toEqual([a, b].sort());
+      expect(await db.conversations.list(a)).toEqual([]);
+      // Deleting the group deletes its chat.
+      await db.groups.delete(groupId);
+      expect(await db.groupChats.audience(groupId, a)).toBeNull();
+      expect(await db.groupChats.list(a)).toEqual([]);
+    });
+  });
+
   describe('hidden words (issue 15)', () => {
     it('replaces a list atomically, leaves other users alone and goes with the account', async () => {
       const [a, b] = [await user(), await user()];

@@ -1,8 +1,10 @@
 /** PostgreSQL adapter for groups, memberships and solo/group mode (issue 7; D18). */
 import type { GroupRepository, GroupView } from '../../../core/groups/groups';
 import type { GroupState, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
+import { groupConversationId } from '../../../core/messaging/group-chat';
 import type { DomainError } from '../../../core/shared/errors';
 import { ok, type Result } from '../../../core/shared/result';
+import { GROUP_CHAT_MEMBERSHIP } from '../shared/group-chat-rows';
 import {
   type GroupRow,
   LIVE_MEMBERS,
@@ -75,6 +77,9 @@ export class PostgresGroupRepository implements GroupRepository {
         g.creatorId,
         g.at.getTime(),
       ]);
+      // The group's conversation, with its creator in it (issue 20).
+      await tx.run(GROUP_CHAT_MEMBERSHIP.open, [groupConversationId(g.id), g.id, g.at.getTime()]);
+      await tx.run(GROUP_CHAT_MEMBERSHIP.join, { conv: groupConversationId(g.id), user: g.creatorId });
     });
   }
 
@@ -153,9 +158,12 @@ export class PostgresGroupRepository implements GroupRepository {
         plan.member.role,
         plan.member.joinedAt.getTime(),
       ]);
+      await sql.run(GROUP_CHAT_MEMBERSHIP.join, { conv: groupConversationId(groupId), user: plan.member.userId });
       return;
     }
     await sql.run('DELETE FROM group_members WHERE group_id = ? AND user_id = ?', [groupId, plan.userId]);
+    // Out of the group's chat in the same commit (issue 20, N117).
+    await sql.run(GROUP_CHAT_MEMBERSHIP.leave, [groupConversationId(groupId), plan.userId]);
     await sql.run(
       `UPDATE group_modes SET mode = 'solo', active_group_id = NULL WHERE user_id = ? AND active_group_id = ?`,
       [plan.userId, groupId],

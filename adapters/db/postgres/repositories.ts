@@ -15,6 +15,7 @@ import {
   PostgresSubscriptionRepository,
   PostgresSwipeRepository,
 } from './discovery.repository';
+import { PostgresGroupChatRepository } from './group-chat.repository';
 import { PostgresGroupRepository } from './groups.repository';
 import { PostgresHiddenWordRepository } from './hidden-words.repository';
 import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
@@ -49,6 +50,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     subscriptions: new PostgresSubscriptionRepository(sql),
     boosts: new PostgresBoostRepository(sql),
     conversations: new PostgresConversationRepository(sql),
+    groupChats: new PostgresGroupChatRepository(sql),
     contentFlags: new PostgresContentFlagRepository(sql),
     billing: new PostgresBillingRepository(sql, ids),
     safety: new PostgresSafetyRepository(sql),

@@ -428,18 +428,21 @@ export const boosts = pgTable(
   (t) => [index('boosts_user_idx').on(t.userId, t.endsAt), index('boosts_ends_idx').on(t.endsAt)],
 );
 
-/** 001 §3 Conversation; the id is the two user ids, smaller first, joined by an underscore. */
+/**
+ * 001 §3 Conversation; the id is the two user ids, smaller first, joined by an underscore. A
+ * group's conversation (issue 20, N115) has no user pair: its id is `group-<group id>` and
+ * `group_id` names the group (its participants are the group's current members).
+ */
 export const conversations = pgTable('conversations', {
   id: text('id').primaryKey(),
-  user1Id: text('user1_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  user2Id: text('user2_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user1Id: text('user1_id').references(() => users.id, { onDelete: 'cascade' }),
+  user2Id: text('user2_id').references(() => users.id, { onDelete: 'cascade' }),
   lastMessageAt: msTime('last_message_at'),
   lastMessageText: text('last_message_text'),
   lastMessageSeq: integer('last_message_seq').notNull().default(0),
+  groupId: text('group_id')
+    .unique('conversations_group_unique')
+    .references(() => groups.id, { onDelete: 'cascade' }),
   createdAt: msTime('created_at').notNull(),
 });
 
@@ -457,6 +460,8 @@ export const conversationParticipants = pgTable(
     clearedSeq: integer('cleared_seq').notNull().default(0),
     /** Set when they delete it; a new message shows it again. */
     hidden: flag('hidden').notNull().default(sql`0`),
+    /** Group chats (issue 20): the highest sequence this member has read ("Read by 2 of 4"). */
+    readSeq: integer('read_seq').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('participants_user_idx').on(t.userId)],
 );
@@ -480,7 +485,7 @@ export const messages = pgTable(
     /** Held back until an admin approves it (issue 15): only its sender sees it meanwhile. */
     held: flag('held').notNull().default(sql`0`),
     /** 'text', or a system message such as an "Ask to verify" request (issue 16). */
-    kind: text('kind', { enum: ['text', 'verification_request'] })
+    kind: text('kind', { enum: ['text', 'verification_request', 'system'] })
       .notNull()
       .default('text'),
     createdAt: msTime('created_at').notNull(),

@@ -2,8 +2,10 @@
 import type { Database as Sqlite } from 'better-sqlite3';
 import type { GroupRepository, GroupView } from '../../../core/groups/groups';
 import type { GroupState, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
+import { groupConversationId } from '../../../core/messaging/group-chat';
 import type { DomainError } from '../../../core/shared/errors';
 import { ok, type Result } from '../../../core/shared/result';
+import { GROUP_CHAT_MEMBERSHIP } from '../shared/group-chat-rows';
 import {
   type GroupRow,
   LIVE_MEMBERS,
@@ -75,6 +77,9 @@ export class SqliteGroupRepository implements GroupRepository {
       this.sql
         .prepare(`INSERT INTO group_members (group_id, user_id, role, joined_at) VALUES (?, ?, 'admin', ?)`)
         .run(g.id, g.creatorId, g.at.getTime());
+      // The group's conversation, with its creator in it (issue 20).
+      this.sql.prepare(GROUP_CHAT_MEMBERSHIP.open).run(groupConversationId(g.id), g.id, g.at.getTime());
+      this.sql.prepare(GROUP_CHAT_MEMBERSHIP.join).run({ conv: groupConversationId(g.id), user: g.creatorId });
     })();
   }
 
@@ -149,9 +154,14 @@ export class SqliteGroupRepository implements GroupRepository {
       this.sql
         .prepare('INSERT INTO group_members (group_id, user_id, role, joined_at) VALUES (?, ?, ?, ?)')
         .run(groupId, plan.member.userId, plan.member.role, plan.member.joinedAt.getTime());
+      this.sql
+        .prepare(GROUP_CHAT_MEMBERSHIP.join)
+        .run({ conv: groupConversationId(groupId), user: plan.member.userId });
       return;
     }
     this.sql.prepare('DELETE FROM group_members WHERE group_id = ? AND user_id = ?').run(groupId, plan.userId);
+    // Out of the group's chat in the same commit (issue 20, N117).
+    this.sql.prepare(GROUP_CHAT_MEMBERSHIP.leave).run(groupConversationId(groupId), plan.userId);
     this.sql
       .prepare(`UPDATE group_modes SET mode = 'solo', active_group_id = NULL WHERE user_id = ? AND active_group_id = ?`)
       .run(plan.userId, groupId);

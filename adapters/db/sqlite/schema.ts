@@ -392,18 +392,21 @@ export const boosts = sqliteTable(
   (t) => [index('boosts_user_idx').on(t.userId, t.endsAt), index('boosts_ends_idx').on(t.endsAt)],
 );
 
-/** 001 §3 Conversation; the id is the two user ids, smaller first, joined by an underscore. */
+/**
+ * 001 §3 Conversation; the id is the two user ids, smaller first, joined by an underscore. A
+ * group's conversation (issue 20, N115) has no user pair: its id is `group-<group id>` and
+ * `group_id` names the group (its participants are the group's current members).
+ */
 export const conversations = sqliteTable('conversations', {
   id: text('id').primaryKey(),
-  user1Id: text('user1_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  user2Id: text('user2_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  user1Id: text('user1_id').references(() => users.id, { onDelete: 'cascade' }),
+  user2Id: text('user2_id').references(() => users.id, { onDelete: 'cascade' }),
   lastMessageAt: integer('last_message_at', { mode: 'timestamp_ms' }),
   lastMessageText: text('last_message_text'),
   lastMessageSeq: integer('last_message_seq').notNull().default(0),
+  groupId: text('group_id')
+    .unique('conversations_group_unique')
+    .references(() => groups.id, { onDelete: 'cascade' }),
   createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
 });
 
@@ -421,6 +424,8 @@ export const conversationParticipants = sqliteTable(
     clearedSeq: integer('cleared_seq').notNull().default(0),
     /** Set when they delete it; a new message shows it again. */
     hidden: integer('hidden', { mode: 'boolean' }).notNull().default(false),
+    /** Group chats (issue 20): the highest sequence this member has read ("Read by 2 of 4"). */
+    readSeq: integer('read_seq').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('participants_user_idx').on(t.userId)],
 );
@@ -444,7 +449,7 @@ export const messages = sqliteTable(
     /** Held back until an admin approves it (issue 15): only its sender sees it meanwhile. */
     held: integer('held', { mode: 'boolean' }).notNull().default(false),
     /** 'text', or a system message such as an "Ask to verify" request (issue 16). */
-    kind: text('kind', { enum: ['text', 'verification_request'] })
+    kind: text('kind', { enum: ['text', 'verification_request', 'system'] })
       .notNull()
       .default('text'),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),

@@ -1,9 +1,11 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ENTITLEMENTS, planOf } from '../../../core/billing/entitlements';
+import type { GroupRepository } from '../../../core/groups/groups';
 import type { DiscoveryRepository, SubscriptionRepository } from '../../../core/matching/ports';
 import {
   askToVerify,
   deleteConversation,
+  groupReads,
   listConversations,
   listMessages,
   markRead,
@@ -24,6 +26,8 @@ import * as routes from './messaging.routes';
 export type MessagingRouteDeps = MessagingDeps &
   Pick<LimitDeps, 'rateLimiter' | 'securityLog'> & {
     discovery: Pick<DiscoveryRepository, 'cards'>;
+    /** Group chats' member names and photos (issue 20), as the group screens show them. */
+    groups: Pick<GroupRepository, 'groupsOf'>;
     profiles: Pick<ProfileRepository, 'get'>;
     subscriptions: SubscriptionRepository;
     iceServers: { urls: string | string[] }[];
@@ -35,7 +39,12 @@ export function messagingRouter(deps: MessagingRouteDeps) {
 
   app.openapi(routes.listConversationsRoute, async (c) => {
     const user = requireUser(c);
-    const list = await listConversations(deps, user.id);
+    const [list, groupList, groups] = await Promise.all([
+      listConversations(deps, user.id),
+      deps.groupChats.list(user.id),
+      deps.groups.groupsOf(user.id),
+    ]);
+    const groupViews = new Map(groups.map((g) => [g.id, g]));
     // Cards leave out blocked and inactive people, so their conversations drop off the list (D19).
     const cards = new Map(
       (
@@ -67,9 +76,28 @@ export function messagingRouter(deps: MessagingRouteDeps) {
             },
           ];
         }),
+        groupConversations: groupList.map((g) => ({
+          id: g.id,
+          groupId: g.groupId,
+          name: g.name,
+          members: (groupViews.get(g.groupId)?.members ?? []).map((m) => ({
+            userId: m.userId,
+            name: m.name,
+            profilePhotoUrl: m.photoUrl,
+          })),
+          lastMessageAt: g.lastMessageAt?.toISOString() ?? null,
+          lastMessageText: g.lastMessageText,
+          unreadCount: g.unreadCount,
+          createdAt: g.createdAt.toISOString(),
+        })),
       },
       200,
     );
+  });
+
+  app.openapi(routes.groupReadsRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json({ reads: unwrap(await groupReads(deps, user.id, c.req.valid('param').conversationId)) }, 200);
   });
 
   app.openapi(routes.openConversationRoute, async (c) => {

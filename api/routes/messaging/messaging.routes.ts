@@ -20,8 +20,9 @@ export const MessageSchema = z
       .nullable(),
     // Issue 15: the sender's own message is held back until an admin approves it.
     pendingReview: z.boolean(),
-    // Issue 16: a student's text, or the "Ask to verify" system message.
-    kind: z.enum(['text', 'verification_request']),
+    // Issue 16: a student's text, or the "Ask to verify" system message; issue 20: a group chat's
+    // system line (a join, leave, removal, rename or new invite code).
+    kind: z.enum(['text', 'verification_request', 'system']),
   })
   .openapi('Message');
 
@@ -42,6 +43,20 @@ const ConversationSchema = z
   })
   .openapi('Conversation');
 
+/** A group's conversation (issue 20): its id is `group-<group id>`; members are the group's current ones. */
+const GroupConversationSchema = z
+  .object({
+    id: z.string(),
+    groupId: z.string(),
+    name: z.string(),
+    members: z.array(z.object({ userId: z.string(), name: z.string(), profilePhotoUrl: z.string().nullable() })),
+    lastMessageAt: z.string().nullable(),
+    lastMessageText: z.string().nullable(),
+    unreadCount: z.number().int(),
+    createdAt: z.string(),
+  })
+  .openapi('GroupConversation');
+
 const ConversationParam = z.object({ conversationId: Id });
 
 export const listConversationsRoute = createRoute({
@@ -52,7 +67,10 @@ export const listConversationsRoute = createRoute({
   'x-access': 'user',
   security: SESSION_SECURITY,
   responses: {
-    200: jsonResponse(z.object({ conversations: z.array(ConversationSchema) }), 'Conversations'),
+    200: jsonResponse(
+      z.object({ conversations: z.array(ConversationSchema), groupConversations: z.array(GroupConversationSchema) }),
+      'Conversations, and the group chats of your groups (issue 20)',
+    ),
     ...problems([401]),
   },
 });
@@ -189,5 +207,22 @@ export const callConfigRoute = createRoute({
       'Call settings',
     ),
     ...problems([401]),
+  },
+});
+
+export const groupReadsRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations/{conversationId}/reads',
+  tags,
+  summary: 'How far each member of a group chat has read ("Read by 2 of 4"); current members only',
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam },
+  responses: {
+    200: jsonResponse(
+      z.object({ reads: z.array(z.object({ userId: z.string(), readSeq: z.number().int() })) }),
+      'Read positions',
+    ),
+    ...problems([400, 401, 404]),
   },
 });

@@ -9539,7 +9539,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Conversations */
+                /** @description Conversations, and the group chats of your groups (issue 20) */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9547,6 +9547,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             conversations: components["schemas"]["Conversation"][];
+                            groupConversations: components["schemas"]["GroupConversation"][];
                         };
                     };
                 };
@@ -9681,6 +9682,94 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{conversationId}/reads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How far each member of a group chat has read ("Read by 2 of 4"); current members only */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    conversationId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Read positions */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            reads: {
+                                userId: string;
+                                readSeq: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10838,6 +10927,20 @@ export interface components {
             unreadCount: number;
             createdAt: string;
         };
+        GroupConversation: {
+            id: string;
+            groupId: string;
+            name: string;
+            members: {
+                userId: string;
+                name: string;
+                profilePhotoUrl: string | null;
+            }[];
+            lastMessageAt: string | null;
+            lastMessageText: string | null;
+            unreadCount: number;
+            createdAt: string;
+        };
         Message: {
             id: string;
             seq: number;
@@ -10853,7 +10956,7 @@ export interface components {
             } | null;
             pendingReview: boolean;
             /** @enum {string} */
-            kind: "text" | "verification_request";
+            kind: "text" | "verification_request" | "system";
         };
     };
     responses: never;
