@@ -31,9 +31,11 @@ import { conversationIdFor } from '../core/likes/rules';
 import type { DiscoveryDeps } from '../core/matching/ports';
 import { postGroupEvent, releasedMessage } from '../core/messaging/conversations';
 import type { RealtimeBus } from '../core/messaging/ports';
+import { isPhotoVariantWidth, PHOTO_VARIANT_WIDTHS } from '../core/profiles/photo-type';
+import { readPhoto } from '../core/profiles/photos';
 import { mayViewPhotos } from '../core/profiles/visibility';
 import type { Clock } from '../core/shared/clock';
-import { DomainError, unauthenticated } from '../core/shared/errors';
+import { DomainError, unauthenticated, validationError } from '../core/shared/errors';
 import type { AppEnv } from './context';
 import { apiDocsPage, swaggerAssets } from './docs';
 import { DomainFailure, handleError, problemResponse } from './errors';
@@ -163,6 +165,7 @@ export function createApp(options: AppOptions) {
   // The same engine as `nestmate moderation classify` (issue 15): one loader, one artefact.
   const moderation = createModerationClassifier();
   const photoStore = photoStoreFor(env);
+  const photoImages = new SharpImageProcessor();
   app.route(
     '/',
     profilesRouter({
@@ -173,7 +176,7 @@ export function createApp(options: AppOptions) {
       directory: fixtureDirectory(),
       schools: db.users,
       photoStore,
-      images: new SharpImageProcessor(),
+      images: photoImages,
       log,
       rateLimiter: db.rateLimiter,
       securityLog: db.securityLog,
@@ -299,7 +302,7 @@ export function createApp(options: AppOptions) {
       random: cryptoRandomBytes,
       verifications: db.verifications,
       photoStore,
-      images: new SharpImageProcessor(),
+      images: photoImages,
       mailer,
       admin: db.admins,
       appUrl: env.APP_URL,
@@ -339,11 +342,23 @@ export function createApp(options: AppOptions) {
     const notFound = new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
     const owner = c.req.param('userId');
     if (!(await mayViewPhotos({ visibility: db.profiles, admins: db.admins }, viewer.id, owner))) throw notFound;
-    // Keys never change their bytes, so the key is the ETag; but the browser revalidates every
-    // time (no-cache), so a block or a deletion hides a photo it had already cached (issue 14, N44).
-    const etag = `"${c.req.param('file')}"`;
+    // `?w=` asks for a sized copy (issue 18, N86): one of the stored widths, else a 400.
+    const w = c.req.query('w');
+    const width = w === undefined ? null : Number(w);
+    if (width !== null && !isPhotoVariantWidth(width))
+      throw new DomainFailure(
+        validationError([{ path: 'w', message: `w must be one of ${PHOTO_VARIANT_WIDTHS.join(', ')}` }]),
+      );
+    // Keys never change their bytes, so the key (and width) is the ETag; but the browser revalidates
+    // every time (no-cache), so a block or a deletion hides a photo it had already cached (issue 14, N44).
+    const etag = `"${c.req.param('file')}${width === null ? '' : `-w${width}`}"`;
     const caching = { 'Cache-Control': 'private, no-cache', ETag: etag };
-    const found = await photoStore.get(`${owner}/${c.req.param('file')}`);
+    const found = await readPhoto(
+      { photoStore, images: photoImages, profiles: db.profiles },
+      owner,
+      `${owner}/${c.req.param('file')}`,
+      width,
+    );
     if (!found) throw notFound;
     if (c.req.header('If-None-Match') === etag) return c.body(null, 304, caching);
     return c.body(found.bytes as unknown as ArrayBuffer, 200, { 'Content-Type': found.contentType, ...caching });

@@ -7,6 +7,8 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wri
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { SharpImageProcessor } from '../adapters/images/sharp.image-processor';
+import { PHOTO_VARIANT_WIDTHS, photoVariantKey } from '../core/profiles/photo-type';
 import { freePort, REPO_ROOT, SERVER_SECRET, startServer } from '../tests/quality/support/server-process';
 import { seedCampus, seedConversations, seedSessions } from './seed-campus';
 
@@ -200,7 +202,8 @@ const CONVERSATIONS = 10;
 /**
  * The viewer as a real student on Discover and Messages: Terms and Privacy accepted, a complete
  * profile (seedCampus), and conversations with a last message each. Every student has a photo file
- * on disk, 1200×1600 WebP as the upload pipeline stores them, hard-linked so 2,000 cost one file.
+ * on disk, 1200×1600 WebP with its sized copies as the upload pipeline stores them, hard-linked so
+ * 2,000 students cost one set of files.
  */
 async function prepareViewer(dbFile: string, mediaDir: string, ids: string[]) {
   const viewer = ids[ids.length - 1] as string;
@@ -251,9 +254,21 @@ async function prepareViewer(dbFile: string, mediaDir: string, ids: string[]) {
     .resize(1200, 1600, { kernel: 'cubic' })
     .webp({ quality: 82 })
     .toFile(photo);
+  // The sized copies the upload pipeline stores beside every photo (issue 18), made by the same adapter.
+  const images = new SharpImageProcessor();
+  const copies = await Promise.all(
+    PHOTO_VARIANT_WIDTHS.map(async (width) => {
+      const made = await images.variant(readFileSync(photo), width);
+      const file = join(mediaDir, `bench-photo-w${width}.webp`);
+      if (made) writeFileSync(file, made.bytes);
+      return { width, file };
+    }),
+  );
   for (const id of ids) {
     mkdirSync(join(mediaDir, id), { recursive: true });
-    linkSync(photo, join(mediaDir, id, '1-bench.webp'));
+    const key = `${id}/1-bench.webp`;
+    linkSync(photo, join(mediaDir, key));
+    for (const copy of copies) linkSync(copy.file, join(mediaDir, photoVariantKey(key, copy.width)));
   }
   return viewer;
 }

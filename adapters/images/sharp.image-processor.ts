@@ -26,4 +26,24 @@ export class SharpImageProcessor implements ImageProcessor {
       return null;
     }
   }
+
+  /** Issue 18: the shorter side becomes `width` (`fit: outside`), so the copy covers a box that wide. */
+  async variant(bytes: Uint8Array, width: number) {
+    try {
+      const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+        .rotate()
+        .resize({ width, height: width, fit: 'outside', withoutEnlargement: true })
+        .webp({ quality: 78 })
+        .toBuffer({ resolveWithObject: true });
+      return {
+        bytes: new Uint8Array(data),
+        ext: 'webp',
+        contentType: 'image/webp',
+        width: info.width,
+        height: info.height,
+      };
+    } catch {
+      return null;
+    }
+  }
 }

@@ -21,3 +21,21 @@ export function sniffImageType(bytes: Uint8Array): ImageKind | null {
 /** Storage key of 000 §7 / D26: {userId}/{timestamp}.{ext}, with a suffix so two uploads in one ms differ. */
 export const photoKey = (userId: string, at: Date, suffix: string, ext: string) =>
   `${userId}/${at.getTime()}-${suffix}.${ext}`;
+
+/**
+ * Sized copies stored beside every photo (issue 18): avatars and list thumbnails (96), cards on a
+ * phone (320 and 800); the original (at most 1600 px) stays for the largest screens. Each copy's
+ * shorter side is the width named, so it covers a square or portrait box of that width.
+ */
+export const PHOTO_VARIANT_WIDTHS = [96, 320, 800] as const;
+export type PhotoVariantWidth = (typeof PHOTO_VARIANT_WIDTHS)[number];
+
+export const isPhotoVariantWidth = (width: number): width is PhotoVariantWidth =>
+  (PHOTO_VARIANT_WIDTHS as readonly number[]).includes(width);
+
+/** A copy's key comes from its photo's key, so no table records it: `{userId}/{name}-w{width}.webp`. */
+export const photoVariantKey = (key: string, width: PhotoVariantWidth) =>
+  `${key.replace(/\.[A-Za-z0-9]+$/, '')}-w${width}.webp`;
+
+/** Every object a photo keeps in the store: the photo itself and its sized copies. */
+export const photoObjectKeys = (key: string) => [key, ...PHOTO_VARIANT_WIDTHS.map((w) => photoVariantKey(key, w))];

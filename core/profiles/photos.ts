@@ -3,7 +3,14 @@ import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import { profileErrors } from './errors';
 import type { Photo } from './model';
-import { photoKey, sniffImageType } from './photo-type';
+import {
+  PHOTO_VARIANT_WIDTHS,
+  type PhotoVariantWidth,
+  photoKey,
+  photoObjectKeys,
+  photoVariantKey,
+  sniffImageType,
+} from './photo-type';
 import type { ProfileDeps } from './ports';
 import { PHOTO_LIMITS } from './rules';
 
@@ -25,9 +32,15 @@ export async function uploadPhoto(
   const id = deps.ids.newId();
   const key = photoKey(userId, now, id.slice(0, 8), image.ext);
   await deps.photoStore.put(key, image.bytes, image.contentType);
+  // The sized copies are made from the clean re-encoded photo, before the row makes it visible.
+  const variants = await Promise.all(PHOTO_VARIANT_WIDTHS.map((width) => deps.images.variant(image.bytes, width)));
+  for (const [i, variant] of variants.entries()) {
+    const width = PHOTO_VARIANT_WIDTHS[i] as PhotoVariantWidth;
+    if (variant) await deps.photoStore.put(photoVariantKey(key, width), variant.bytes, variant.contentType);
+  }
   if (!(await deps.profiles.addPhoto(userId, { id, key }, PHOTO_LIMITS.max, now))) {
     // Another upload took the last slot meanwhile: nothing partial stays behind.
-    await deps.photoStore.delete(key);
+    for (const k of photoObjectKeys(key)) await deps.photoStore.delete(k);
     return err(profileErrors.tooManyPhotos());
   }
   return ok(await deps.profiles.listPhotos(userId));
@@ -47,10 +60,12 @@ export async function deletePhoto(
   const removed = await deps.profiles.removePhoto(userId, photoId, min, deps.clock.now());
   if (removed === 'min') return err(profileErrors.needOnePhoto());
   if (!removed) return err(profileErrors.photoNotFound());
-  try {
-    await deps.photoStore.delete(removed.key);
-  } catch (e) {
-    deps.log(`[photos] could not delete ${removed.key}: ${e instanceof Error ? e.message : String(e)}`);
+  for (const key of photoObjectKeys(removed.key)) {
+    try {
+      await deps.photoStore.delete(key);
+    } catch (e) {
+      deps.log(`[photos] could not delete ${key}: ${e instanceof Error ? e.message : String(e)}`);
+    }
   }
   return ok(await deps.profiles.listPhotos(userId));
 }
@@ -63,4 +78,31 @@ export async function reorderPhotos(
 ): Promise<Result<Photo[], DomainError>> {
   if (!(await deps.profiles.reorderPhotos(userId, photoIds, deps.clock.now()))) return err(profileErrors.photoOrder());
   return ok(await deps.profiles.listPhotos(userId));
+}
+
+/**
+ * The bytes `/media` serves (issue 18): the photo, or its copy `width` wide. A photo stored before
+ * copies existed gets its copy made on first request and stored, so old photos heal themselves
+ * (N86); only a photo still on its owner's profile gets one (not a selfie, not a deleted photo), and
+ * a copy made while its photo was being deleted is deleted again. Null when the photo is gone.
+ */
+export async function readPhoto(
+  deps: Pick<ProfileDeps, 'photoStore' | 'images'> & { profiles: Pick<ProfileDeps['profiles'], 'listPhotos'> },
+  owner: string,
+  key: string,
+  width: PhotoVariantWidth | null,
+): Promise<{ bytes: Uint8Array; contentType: string } | null> {
+  if (width === null) return deps.photoStore.get(key);
+  const variantKey = photoVariantKey(key, width);
+  const stored = await deps.photoStore.get(variantKey);
+  if (stored) return stored;
+  const original = await deps.photoStore.get(key);
+  if (!original) return null;
+  const onProfile = async () => (await deps.profiles.listPhotos(owner)).some((p) => p.key === key);
+  if (!(await onProfile())) return original;
+  const made = await deps.images.variant(original.bytes, width);
+  if (!made) return original;
+  await deps.photoStore.put(variantKey, made.bytes, made.contentType);
+  if (!(await onProfile())) await deps.photoStore.delete(variantKey);
+  return { bytes: made.bytes, contentType: made.contentType };
 }

@@ -56,6 +56,8 @@ export type ProcessedImage = { bytes: Uint8Array; ext: string; contentType: stri
 export interface ImageProcessor {
   /** Decodes and re-encodes, dropping all metadata (EXIF, GPS); null when the bytes do not decode. */
   reencode(bytes: Uint8Array): Promise<ProcessedImage | null>;
+  /** A smaller WebP copy whose shorter side is `width` (never enlarged); null when the bytes do not decode. */
+  variant(bytes: Uint8Array, width: number): Promise<ProcessedImage | null>;
 }
 
 export type ProfileDeps = {

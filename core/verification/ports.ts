@@ -87,7 +87,8 @@ export type VerificationDeps = {
   random: RandomBytes;
   verifications: VerificationRepository;
   photoStore: PhotoStore;
-  images: ImageProcessor;
+  /** Selfies are re-encoded only: no sized copies (issue 18). */
+  images: Pick<ImageProcessor, 'reencode'>;
   mailer: Mailer;
   /** Decisions go to the admin audit log like every admin action (D27). */
   admin: Pick<AdminRepository, 'audit'>;

@@ -10,6 +10,7 @@ import { LocalDiskPhotoStore } from '../../adapters/storage/local-disk.photo-sto
 import { processDataRequests } from '../../core/privacy/data-requests';
 import { eraseStoredObjects } from '../../core/privacy/erase-objects';
 import { retentionCutoffs } from '../../core/privacy/retention';
+import { photoObjectKeys } from '../../core/profiles/photo-type';
 import { MINUTE } from '../../core/shared/clock';
 import { POSES } from '../../core/verification/poses';
 import { purgeReviewedSelfies } from '../../core/verification/verification';
@@ -308,8 +309,10 @@ describe('photo verification: retention, export and erasure', () => {
     ]);
     expect((await s.c.post('/api/data-requests', { requestType: 'deletion' })).status).toBe(201);
     const store = new LocalDiskPhotoStore(t.mediaDir);
-    const files = [key!, ...(await t.db.profiles.listPhotos(s.id)).map((p) => p.key)].map((k) => join(t.mediaDir, k));
-    expect(files.length).toBeGreaterThan(1);
+    // Every profile photo with its sized copies (issue 18), and the selfie.
+    const photoKeys = (await t.db.profiles.listPhotos(s.id)).flatMap((p) => photoObjectKeys(p.key));
+    const files = [key!, ...photoKeys].map((k) => join(t.mediaDir, k));
+    expect(photoKeys.length).toBeGreaterThanOrEqual(4);
     expect(files.filter((f) => !existsSync(f))).toEqual([]);
     const objects = { profiles: t.db.profiles, verifications: t.db.verifications, photoStore: store };
     await processDataRequests(

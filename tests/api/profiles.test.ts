@@ -1,4 +1,7 @@
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
+import { PHOTO_VARIANT_WIDTHS, photoObjectKeys, photoVariantKey } from '../../core/profiles/photo-type';
 import { PROFILE_MESSAGES } from '../../core/profiles/rules';
 import { PROMPTS } from '../../fixtures/prompts';
 import { jpegWithGps, photoForm, png } from '../support/images';
@@ -34,6 +37,57 @@ describe('photos', () => {
     const meta = await sharp((await c.bytes(res.json.photos[0].url)).bytes).metadata();
     expect(meta.width).toBe(1600);
     expect(meta.height).toBe(400);
+  });
+
+  it('stores 96, 320 and 800 px copies at upload, serves them with ?w=, and deletes them with the photo (issue 18)', async () => {
+    const t = makeTestApp();
+    const c = await signedInClient(t, 'sizes@ucla.edu');
+    const res = await c.post('/api/profile/photos', photoForm(await jpegWithGps(1200, 1600), 'tall.jpg'));
+    const [photo] = res.json.photos as { id: string; url: string }[];
+    const key = photo!.url.replace('/media/', '');
+    for (const width of PHOTO_VARIANT_WIDTHS) {
+      expect(existsSync(join(t.mediaDir, photoVariantKey(key, width)))).toBe(true);
+      const served = await c.bytes(`${photo!.url}?w=${width}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(served.headers.get('etag')).toBe(`"${key.split('/')[1]}-w${width}"`);
+      const meta = await sharp(served.bytes).metadata();
+      expect(meta.width).toBe(width);
+      expect(Math.abs((meta.height ?? 0) - (width * 4) / 3)).toBeLessThanOrEqual(1);
+      expect(meta.exif).toBeUndefined();
+    }
+    for (const bad of ['97', '1600', 'abc', '']) {
+      const refused = await c.get(`${photo!.url}?w=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.json.detail).toBe('w must be one of 96, 320, 800');
+    }
+    expect((await c.delete(`/api/profile/photos/${photo!.id}`)).status).toBe(200);
+    for (const k of photoObjectKeys(key)) expect(existsSync(join(t.mediaDir, k))).toBe(false);
+    expect((await c.bytes(`${photo!.url}?w=96`)).status).toBe(404);
+  });
+
+  it("makes an older photo's missing copy on first request and keeps it; nothing else gets copies", async () => {
+    const t = makeTestApp();
+    const c = await signedInClient(t, 'older@ucla.edu');
+    const res = await c.post('/api/profile/photos', photoForm(await jpegWithGps(1200, 1600), 'tall.jpg'));
+    const url = res.json.photos[0].url as string;
+    const key = url.replace('/media/', '');
+    // As stored before issue 18: the photo alone.
+    for (const width of PHOTO_VARIANT_WIDTHS) rmSync(join(t.mediaDir, photoVariantKey(key, width)));
+    const served = await c.bytes(`${url}?w=320`);
+    expect(served.status).toBe(200);
+    expect((await sharp(served.bytes).metadata()).width).toBe(320);
+    expect(existsSync(join(t.mediaDir, photoVariantKey(key, 320)))).toBe(true);
+    expect(existsSync(join(t.mediaDir, photoVariantKey(key, 96)))).toBe(false);
+    // An object under the owner's folder that is no photo of the profile is served as it is.
+    const stray = `${key.split('/')[0]}/1700000000000-abcd1234.webp`;
+    await sharp(await jpegWithGps(1200, 1600))
+      .webp()
+      .toFile(join(t.mediaDir, stray));
+    const plain = await c.bytes(`/media/${stray}?w=96`);
+    expect(plain.status).toBe(200);
+    expect((await sharp(plain.bytes).metadata()).width).toBe(1200);
+    expect(existsSync(join(t.mediaDir, photoVariantKey(stray, 96)))).toBe(false);
   });
 
   it('refuses non-image bytes with an image name and a 6 MB file, with the spec messages', async () => {

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LocalDiskPhotoStore } from '../../adapters/storage/local-disk.photo-store';
 import { S3PhotoStore } from '../../adapters/storage/s3.photo-store';
+import { photoObjectKeys, photoVariantKey } from '../../core/profiles/photo-type';
 import type { PhotoStore } from '../../core/profiles/ports';
 
 function fakeS3(accessKeyId: string) {
@@ -89,6 +90,24 @@ for (const [name, make] of Object.entries(adapters)) {
       await h.store.delete(key);
       await h.store.delete(key);
       expect(await h.store.get(key)).toBeNull();
+    });
+
+    it("keeps a photo's sized copies (issue 18) beside it under keys derived from its key", async () => {
+      const keys = photoObjectKeys(key);
+      expect(keys).toEqual([
+        key,
+        'user-1/1700000000000-abcd1234-w96.webp',
+        'user-1/1700000000000-abcd1234-w320.webp',
+        'user-1/1700000000000-abcd1234-w800.webp',
+      ]);
+      for (const [i, k] of keys.entries()) await h.store.put(k, new Uint8Array([82, 73, 70, 70, i]), 'image/webp');
+      for (const [i, k] of keys.entries())
+        expect([...((await h.store.get(k))?.bytes ?? [])]).toEqual([82, 73, 70, 70, i]);
+      await h.store.delete(photoVariantKey(key, 320));
+      expect(await h.store.get(photoVariantKey(key, 320))).toBeNull();
+      expect(await h.store.get(key)).not.toBeNull();
+      for (const k of keys) await h.store.delete(k);
+      for (const k of keys) expect(await h.store.get(k)).toBeNull();
     });
 
     it('refuses keys outside the {userId}/{timestamp}.{ext} shape', async () => {

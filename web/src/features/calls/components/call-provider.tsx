@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PhoneIcon, PhoneOffIcon, VideoIcon } from '../../../components/ui/icons';
 import { api } from '../../../lib/api-client';
+import { photoSources } from '../../../lib/photo';
 import { problemToast } from '../../../lib/problem-toast';
 import {
   type CallChannel,
@@ -191,7 +192,7 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
                 />
                 {incoming.peer.profilePhotoUrl ? (
                   <img
-                    src={incoming.peer.profilePhotoUrl}
+                    {...photoSources(incoming.peer.profilePhotoUrl, '96px')}
                     alt=""
                     className="relative size-24 rounded-full object-cover ring-4 ring-white"
                   />

@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { MicIcon, MicOffIcon, PhoneOffIcon, VideoIcon, VideoOffIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
+import { photoSources } from '../../../lib/photo';
 import type { CallMedia, CallState } from '../api/call-session';
 import type { CallPeer } from './call-provider';
 
@@ -106,7 +107,7 @@ export function InCallScreen({
             <div className="relative flex flex-col items-center gap-4 px-6 text-center">
               {peer.profilePhotoUrl ? (
                 <img
-                  src={peer.profilePhotoUrl}
+                  {...photoSources(peer.profilePhotoUrl, '160px')}
                   alt=""
                   className="size-32 rounded-full object-cover ring-4 ring-white/20 sm:size-40"
                 />

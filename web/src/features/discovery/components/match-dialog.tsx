@@ -2,6 +2,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Button } from '../../../components/ui/button';
 import { ChatIcon, HeartIcon } from '../../../components/ui/icons';
 import type { Candidate } from '../../../lib/api-types';
+import { photoSources } from '../../../lib/photo';
 
 type MatchDialogProps = {
   match: { candidate: Candidate; conversationId: string | null; score: number } | null;
@@ -58,7 +59,7 @@ export function MatchDialog({ match, myPhotoUrl, onSendMessage, onKeepSwiping, o
 function Avatar({ url, label, className }: { url: string | null; label: string; className: string }) {
   const base = `size-28 shrink-0 rounded-full ring-4 ring-white shadow-card ${className}`;
   return url ? (
-    <img src={url} alt={label} className={`${base} object-cover`} />
+    <img {...photoSources(url, '112px')} alt={label} className={`${base} object-cover`} />
   ) : (
     <span
       role="img"

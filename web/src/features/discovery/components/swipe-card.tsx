@@ -13,9 +13,13 @@ import {
 } from '../../../components/ui/icons';
 import { TrustBadges } from '../../../components/ui/trust-badges';
 import type { Candidate } from '../../../lib/api-types';
+import { photoSources } from '../../../lib/photo';
 import { budgetLabel } from '../../../lib/profile-labels';
 import { CompatibilityRing } from './compatibility-ring';
 import { useDragSwipe } from './use-drag-swipe';
+
+/** The photo's rendered width for `sizes`: the page width on phones, half the wide layout beside the details. */
+const CARD_WIDTH = '(min-width: 768px) 36rem, 100vw';
 
 /** 001 §7: a candidate with no compatibility score shows 75. */
 export const scoreOf = (c: Candidate) =>
@@ -97,7 +101,12 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
           </span>
         )}
         {c.profilePhotoUrl ? (
-          <img src={c.profilePhotoUrl} alt={c.name} draggable={false} className="size-full object-cover" />
+          <img
+            {...photoSources(c.profilePhotoUrl, CARD_WIDTH)}
+            alt={c.name}
+            draggable={false}
+            className="size-full object-cover"
+          />
         ) : (
           <div
             className="flex size-full items-center justify-center text-7xl font-extrabold text-white/85"

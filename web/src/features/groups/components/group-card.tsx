@@ -6,6 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { CheckIcon, CrownIcon, PencilIcon, UserIcon, XIcon } from '../../../components/ui/icons';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
+import { photoSources } from '../../../lib/photo';
 import {
   type Group,
   type GroupMember,
@@ -274,7 +275,11 @@ function MemberRow({
   return (
     <li className="flex items-center gap-3">
       {member.profilePhotoUrl ? (
-        <img src={member.profilePhotoUrl} alt="" className="size-10 shrink-0 rounded-full object-cover" />
+        <img
+          {...photoSources(member.profilePhotoUrl, '40px')}
+          alt=""
+          className="size-10 shrink-0 rounded-full object-cover"
+        />
       ) : (
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-ink-100 text-ink-600">
           <UserIcon className="size-5" />

@@ -5,7 +5,11 @@ import { ChatIcon, CompassIcon, MapPinIcon } from '../../../components/ui/icons'
 import { Spinner } from '../../../components/ui/spinner';
 import { TrustBadges } from '../../../components/ui/trust-badges';
 import { cn } from '../../../lib/cn';
+import { photoSources } from '../../../lib/photo';
 import type { MatchRow } from '../api/get-matches';
+
+/** A grid cell's width for `sizes`: two columns on phones, three on larger screens. */
+const GRID_CELL = '(min-width: 640px) 33vw, 50vw';
 
 type MatchesListProps = {
   query: UseQueryResult<MatchRow[]>;
@@ -89,7 +93,9 @@ function MatchCard({
           large ? 'aspect-[4/3] sm:aspect-[16/9]' : 'aspect-[3/4]',
         )}
       >
-        {m.profilePhotoUrl && <img src={m.profilePhotoUrl} alt="" className="size-full object-cover" />}
+        {m.profilePhotoUrl && (
+          <img {...photoSources(m.profilePhotoUrl, GRID_CELL)} alt="" className="size-full object-cover" />
+        )}
         <span
           aria-hidden="true"
           className="absolute inset-0 bg-gradient-to-t from-ink-900/85 via-transparent to-transparent"

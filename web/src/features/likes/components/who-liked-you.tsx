@@ -6,9 +6,13 @@ import { CrownIcon, HeartIcon, LockIcon, StarIcon, XIcon } from '../../../compon
 import { Spinner } from '../../../components/ui/spinner';
 import { TrustBadges } from '../../../components/ui/trust-badges';
 import { paths } from '../../../lib/paths';
+import { photoSources } from '../../../lib/photo';
 import { problemToast } from '../../../lib/problem-toast';
 import { useAnswerLike } from '../api/answer-like';
 import type { Liker, LikesReceived } from '../api/get-who-liked-me';
+
+/** A grid cell's width for `sizes`: two columns on phones, three or four on larger screens. */
+const GRID_CELL = '(min-width: 640px) 33vw, 50vw';
 
 // The server sends at most this many for a free user to draw; the count says the rest.
 const MAX_PLACEHOLDERS = 50;
@@ -73,7 +77,9 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
         onClick={onViewProfile}
         className="relative block aspect-[3/4] w-full overflow-hidden bg-gradient-to-br from-brand-600 to-brand-900 text-left"
       >
-        {liker.profilePhotoUrl && <img src={liker.profilePhotoUrl} alt="" className="size-full object-cover" />}
+        {liker.profilePhotoUrl && (
+          <img {...photoSources(liker.profilePhotoUrl, GRID_CELL)} alt="" className="size-full object-cover" />
+        )}
         <span
           aria-hidden="true"
           className="absolute inset-0 bg-gradient-to-t from-ink-900/85 via-transparent to-transparent"

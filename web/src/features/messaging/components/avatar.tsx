@@ -1,6 +1,8 @@
 import { cn } from '../../../lib/cn';
+import { photoSources } from '../../../lib/photo';
 
 const SIZES = { sm: 'size-10 text-sm', md: 'size-12 text-base', lg: 'size-16 text-lg' } as const;
+const PIXELS = { sm: '40px', md: '48px', lg: '64px' } as const;
 
 /** A round photo, or the initials on a tinted disc; decorative, so the name beside it does the talking. */
 export function Avatar({
@@ -23,7 +25,7 @@ export function Avatar({
       .join('') || '?';
   return photoUrl ? (
     <img
-      src={photoUrl}
+      {...photoSources(photoUrl, PIXELS[size])}
       alt=""
       className={cn('shrink-0 rounded-full object-cover ring-2 ring-white', SIZES[size], className)}
     />

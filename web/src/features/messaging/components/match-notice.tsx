@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { api } from '../../../lib/api-client';
+import { photoSources } from '../../../lib/photo';
 import { messagingKeys } from '../api/conversations';
 import { useRealtimeFrames } from '../api/realtime';
 
@@ -29,7 +30,11 @@ export function MatchNotice() {
           id: `match-${frame.conversationId}`,
           description: them ? `You and ${them.name} liked each other.` : 'Someone you liked liked you back.',
           icon: them?.profilePhotoUrl ? (
-            <img src={them.profilePhotoUrl} alt="" className="size-9 max-w-none rounded-full object-cover" />
+            <img
+              {...photoSources(them.profilePhotoUrl, '36px')}
+              alt=""
+              className="size-9 max-w-none rounded-full object-cover"
+            />
           ) : undefined,
           // Room for the photo: sonner's icon slot is 16 px by default.
           classNames: { icon: '!size-9 !mr-1 shrink-0' },

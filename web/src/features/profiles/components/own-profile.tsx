@@ -7,6 +7,7 @@ import { CameraIcon, CheckIcon, GraduationIcon, PencilIcon, UserIcon } from '../
 import { PhotoCarousel } from '../../../components/ui/photo-carousel';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../lib/paths';
+import { photoSources } from '../../../lib/photo';
 import { useOwnProfile } from '../api/get-own-profile';
 
 type OwnProfileScreenProps = {
@@ -66,7 +67,7 @@ export function OwnProfileScreen({ onCompleteProfile, actions, trust }: OwnProfi
         <div className="flex flex-col gap-5 p-5 sm:flex-row sm:items-center sm:p-6">
           {p.profilePhotoUrl ? (
             <img
-              src={p.profilePhotoUrl}
+              {...photoSources(p.profilePhotoUrl, '112px')}
               alt={p.name}
               className="size-24 shrink-0 rounded-full object-cover ring-4 ring-brand-100 sm:size-28"
             />

@@ -1,6 +1,8 @@
+import { photoSources } from '../../../lib/photo';
 /** A round photo, or the initials on a tinted disc; decorative, the name beside it does the talking. */
 export function PersonPhoto({ name, photoUrl }: { name: string; photoUrl: string | null }) {
-  if (photoUrl) return <img src={photoUrl} alt="" className="size-12 shrink-0 rounded-full object-cover" />;
+  if (photoUrl)
+    return <img {...photoSources(photoUrl, '48px')} alt="" className="size-12 shrink-0 rounded-full object-cover" />;
   const initials =
     name
       .split(/\s+/)
