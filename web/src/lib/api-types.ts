@@ -111,6 +111,7 @@ export type Endpoints = {
     '/api/conversations/{conversationId}/verification-request'
   >;
   'POST /api/conversations/{conversationId}/read': Contract<'post', '/api/conversations/{conversationId}/read'>;
+  'GET /api/conversations/{conversationId}/reads': Contract<'get', '/api/conversations/{conversationId}/reads'>;
   'DELETE /api/conversations/{conversationId}': Contract<'delete', '/api/conversations/{conversationId}'>;
   'GET /api/conversations/{conversationId}/icebreakers': Contract<
     'get',

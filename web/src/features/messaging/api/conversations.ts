@@ -1,13 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { groupIdOf } from '../../../../../core/messaging/group-chat';
 import { api } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
 
 export type Conversation = Endpoints['GET /api/conversations']['response']['conversations'][number];
 export type MatchRow = Endpoints['GET /api/matches']['response']['matches'][number];
+export type GroupConversation = Endpoints['GET /api/conversations']['response']['groupConversations'][number];
+export type GroupRead = Endpoints['GET /api/conversations/{conversationId}/reads']['response']['reads'][number];
 export type Message = Endpoints['GET /api/conversations/{conversationId}/messages']['response']['messages'][number];
 
 export const messagingKeys = {
   conversations: ['messaging', 'conversations'] as const,
+  /** Under `conversations`, so whatever refreshes the 1:1 list refreshes the group chats too (issue 20). */
+  groupConversations: ['messaging', 'conversations', 'groups'] as const,
+  reads: (conversationId: string) => ['messaging', 'reads', conversationId] as const,
   matches: ['messaging', 'matches'] as const,
   messages: (conversationId: string) => ['messaging', 'messages', conversationId] as const,
   icebreakers: (conversationId: string) => ['messaging', 'icebreakers', conversationId] as const,
@@ -18,6 +24,24 @@ export const useConversations = () =>
   useQuery({
     queryKey: messagingKeys.conversations,
     queryFn: async () => (await api('GET /api/conversations')).conversations,
+  });
+
+/** Whether a conversation id is a group's (issue 20: `group-<group id>`). */
+export const isGroupConversation = (conversationId: string) => groupIdOf(conversationId) !== null;
+
+/** The group chats of your groups (issue 20), most recent first. */
+export const useGroupConversations = () =>
+  useQuery({
+    queryKey: messagingKeys.groupConversations,
+    queryFn: async () => (await api('GET /api/conversations')).groupConversations,
+  });
+
+/** How far each member of a group chat has read ("Read by 2 of 4"). */
+export const useGroupReads = (conversationId: string) =>
+  useQuery({
+    queryKey: messagingKeys.reads(conversationId),
+    queryFn: async () =>
+      (await api('GET /api/conversations/{conversationId}/reads', { params: { conversationId } })).reads,
   });
 
 /** Matches, for the New Matches strip and for opening a chat from a match. */
@@ -57,6 +81,9 @@ export function useMarkRead() {
       api('POST /api/conversations/{conversationId}/read', { params: { conversationId } }),
     onSuccess: (_, conversationId) => {
       queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
+        list?.map((c) => (c.id === conversationId ? { ...c, unreadCount: 0 } : c)),
+      );
+      queryClient.setQueryData<GroupConversation[]>(messagingKeys.groupConversations, (list) =>
         list?.map((c) => (c.id === conversationId ? { ...c, unreadCount: 0 } : c)),
       );
     },

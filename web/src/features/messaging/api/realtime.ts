@@ -26,7 +26,7 @@ const MessageFrame = z.object({
   // Issue 15: the sender's own message is held back until an admin approves it.
   pendingReview: z.boolean().default(false),
   // Issue 16: a student's text, or the "Ask to verify" system message.
-  kind: z.enum(['text', 'verification_request']).default('text'),
+  kind: z.enum(['text', 'verification_request', 'system']).default('text'),
 });
 
 const CallSignal = z.object({

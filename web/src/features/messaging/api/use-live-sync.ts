@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { POLL_INTERVAL_MS } from '../../../../../core/messaging/rules';
-import { type Conversation, messagingKeys, useMarkRead } from './conversations';
+import { type Conversation, isGroupConversation, messagingKeys, useMarkRead } from './conversations';
 import { addMessage, catchUp, markOwnRead } from './messages';
 import { type ServerFrame, useRealtimeFrames, useRealtimeStatus } from './realtime';
 
@@ -49,7 +49,10 @@ export function useLiveSync({ myId, openId, onOpenDeleted }: LiveSyncOptions) {
         break;
       }
       case 'messages.read':
-        markOwnRead(queryClient, frame.conversationId, frame.readerId, frame.upToSeq);
+        // A group chat counts readers per member ("Read by 2 of 4", issue 20), not one receipt.
+        if (isGroupConversation(frame.conversationId)) {
+          void queryClient.invalidateQueries({ queryKey: messagingKeys.reads(frame.conversationId) });
+        } else markOwnRead(queryClient, frame.conversationId, frame.readerId, frame.upToSeq);
         break;
       case 'conversation.deleted':
         queryClient.setQueryData<Conversation[]>(messagingKeys.conversations, (list) =>
@@ -62,6 +65,12 @@ export function useLiveSync({ myId, openId, onOpenDeleted }: LiveSyncOptions) {
         break;
       case 'conversation.updated':
         void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });
+        // A group chat's members changed (issue 20): its read counts too.
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.reads(frame.conversationId) });
+        break;
+      case 'group.updated':
+        // Someone joined or left one of your groups, maybe you (issue 20): the group chats refresh.
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.groupConversations });
         break;
       case 'match.created':
         void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations });

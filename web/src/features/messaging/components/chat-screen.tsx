@@ -173,7 +173,16 @@ export function ChatScreen({
   );
 }
 
-function MessageLog({
+/** What a group chat's log adds (issue 20): who said each line, and "Read by 2 of 4". */
+export type GroupLog = {
+  senderName: (userId: string) => string;
+  /** The read line under one of the viewer's own messages, or null for none. */
+  readLabel: (message: Pick<Message, 'seq' | 'senderId'>) => string | null;
+  /** Shown while the chat has no lines. */
+  emptyText: string;
+};
+
+export function MessageLog({
   conversationId,
   peerName,
   myId,
@@ -183,6 +192,7 @@ function MessageLog({
   onRetry,
   hideMessage,
   warningActions,
+  group,
 }: {
   conversationId: string;
   peerName: string;
@@ -193,6 +203,7 @@ function MessageLog({
   onRetry: () => void;
   hideMessage?: (content: string) => boolean;
   warningActions?: ReactNode;
+  group?: GroupLog;
 }) {
   const queryClient = useQueryClient();
   const scroller = useRef<HTMLDivElement>(null);
@@ -219,12 +230,19 @@ function MessageLog({
     );
   }
   const now = new Date();
-  const groups = groupByDay(
+  const days = groupByDay(
     (messages ?? []).map((m) => ({ ...m, createdAt: new Date(m.createdAt), at: m.createdAt })),
     now,
     viewerOffset(),
   );
   const lastReadOwn = [...(messages ?? [])].reverse().find((m) => m.senderId === myId && m.isRead)?.id;
+  // In a group the read line goes under the viewer's newest own message (issue 20).
+  const lastOwn = [...(messages ?? [])].reverse().find((m) => m.senderId === myId && m.kind === 'text');
+  const readLine = (m: Pick<Message, 'id' | 'seq' | 'senderId'>) => {
+    if (group) return m.id === lastOwn?.id ? group.readLabel(m) : null;
+    return m.id === lastReadOwn ? 'Read' : null;
+  };
+  const nameOf = (senderId: string) => (group ? group.senderName(senderId) : peerName);
 
   return (
     // Focusable, so a keyboard can scroll the history (WCAG 2.1.1); the log inside names it.
@@ -257,20 +275,40 @@ function MessageLog({
               </Button>
             </div>
           )}
-          <div role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages with ${peerName}`}>
+          <div
+            role="log"
+            aria-live="polite"
+            aria-relevant="additions"
+            aria-label={group ? `Messages in ${peerName}` : `Messages with ${peerName}`}
+          >
             {messages.length === 0 && (
-              <p className="px-4 py-8 text-center text-sm text-ink-600">You matched with {peerName}. Say hello!</p>
+              <p className="px-4 py-8 text-center text-sm text-ink-600">
+                {group ? group.emptyText : `You matched with ${peerName}. Say hello!`}
+              </p>
             )}
-            {groups.map((group) => (
-              <div key={`${group.label}-${group.messages[0]?.id}`} className="mb-2">
+            {days.map((day) => (
+              <div key={`${day.label}-${day.messages[0]?.id}`} className="mb-2">
                 <p className="my-3 flex items-center gap-3 text-xs font-semibold text-ink-600">
                   <span aria-hidden="true" className="h-px flex-1 bg-ink-200" />
-                  {group.label}
+                  {day.label}
                   <span aria-hidden="true" className="h-px flex-1 bg-ink-200" />
                 </p>
                 <ol className="flex flex-col gap-1.5">
-                  {group.messages.map((m) => {
+                  {day.messages.map((m, i) => {
                     const own = m.senderId === myId;
+                    if (m.kind === 'system') {
+                      return (
+                        <li key={m.id} className="flex justify-center">
+                          <p className="my-1 max-w-[90%] rounded-pill bg-ink-100 px-3 py-1 text-center text-xs font-medium text-ink-700">
+                            {m.content} · <time dateTime={m.at}>{timeOf(m.at)}</time>
+                          </p>
+                        </li>
+                      );
+                    }
+                    const previous = day.messages[i - 1];
+                    // Who is talking, once per run of lines from the same member (group chats only).
+                    const showSender =
+                      group !== undefined && !own && (previous?.senderId !== m.senderId || previous.kind === 'system');
                     if (m.kind === 'verification_request') {
                       return (
                         <li key={m.id} className="flex justify-center">
@@ -281,7 +319,10 @@ function MessageLog({
                     if (!own && !shown.has(m.id) && hideMessage?.(m.content)) {
                       return (
                         <li key={m.id} className="flex flex-col items-start">
-                          <FilteredMessage peerName={peerName} onShow={() => setShown((s) => new Set(s).add(m.id))} />
+                          <FilteredMessage
+                            peerName={nameOf(m.senderId)}
+                            onShow={() => setShown((s) => new Set(s).add(m.id))}
+                          />
                           <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
                             <time dateTime={m.at}>{timeOf(m.at)}</time>
                           </span>
@@ -290,6 +331,11 @@ function MessageLog({
                     }
                     return (
                       <li key={m.id} className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
+                        {showSender && (
+                          <span aria-hidden="true" className="mt-1 mb-0.5 px-3 text-xs font-semibold text-ink-700">
+                            {nameOf(m.senderId)}
+                          </span>
+                        )}
                         <div
                           className={cn(
                             'max-w-[80%] rounded-3xl px-4 py-2 text-[0.95rem] leading-snug break-words whitespace-pre-wrap shadow-xs',
@@ -298,13 +344,13 @@ function MessageLog({
                               : 'rounded-bl-lg bg-white text-ink-900 ring-1 ring-ink-200',
                           )}
                         >
-                          <span className="sr-only">{own ? 'You' : peerName}: </span>
+                          <span className="sr-only">{own ? 'You' : nameOf(m.senderId)}: </span>
                           {m.content}
                         </div>
                         {!own && m.warning && <MessageWarning text={m.warning.text} actions={warningActions} />}
                         <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
                           <time dateTime={m.at}>{timeOf(m.at)}</time>
-                          {m.id === lastReadOwn && <span className="font-semibold text-brand-700"> · Read</span>}
+                          {readLine(m) && <span className="font-semibold text-brand-700"> · {readLine(m)}</span>}
                           {own && m.pendingReview && (
                             <span className="font-semibold text-gold-800" title={PENDING_REVIEW_HINT}>
                               {' '}
@@ -433,7 +479,7 @@ function FilteredMessage({ peerName, onShow }: { peerName: string; onShow: () =>
   );
 }
 
-function Composer({
+export function Composer({
   conversationId,
   peerName,
   draft,

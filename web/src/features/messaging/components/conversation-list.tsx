@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { conversationTime } from '../../../../../core/messaging/rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -6,11 +6,14 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { ChatIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import type { Conversation, MatchRow } from '../api/conversations';
+import type { Conversation, GroupConversation, MatchRow } from '../api/conversations';
 import { Avatar } from './avatar';
+import { MemberStack } from './group-chat-screen';
 
 type ConversationListProps = {
   conversations: Conversation[] | undefined;
+  /** The group chats of your groups (issue 20), listed beside the 1:1 chats. */
+  groups?: GroupConversation[];
   conversationsError: boolean;
   /** The matches are still loading: the list waits for them, so the New Matches strip never pushes it down. */
   matchesPending?: boolean;
@@ -30,6 +33,7 @@ const viewerOffset = () => -new Date().getTimezoneOffset();
 /** The Messages screen (001 §2): search, New Matches strip, conversation list with delete, empty state. */
 export function ConversationList({
   conversations,
+  groups = [],
   conversationsError,
   matchesPending = false,
   onRetry,
@@ -49,7 +53,9 @@ export function ConversationList({
   const shownMatches = newMatches.filter((m) => matchesTerm(m.name));
   const withMessages = (conversations ?? []).filter((c) => c.lastMessageAt !== null);
   const shown = withMessages.filter((c) => matchesTerm(c.otherUser.name));
+  const shownGroups = groups.filter((g) => matchesTerm(g.name));
   const now = new Date();
+  const preview = (text: string | null) => (text && hideMessage?.(text) ? 'Hidden by your filters' : text);
   const loading = !conversationsError && (conversations === undefined || matchesPending);
 
   return (
@@ -104,6 +110,31 @@ export function ConversationList({
         )
       )}
 
+      {!loading && shownGroups.length > 0 && (
+        <section aria-labelledby="group-chats-heading" className="flex flex-col gap-2">
+          <h2 id="group-chats-heading" className="text-sm font-bold tracking-wide text-ink-700 uppercase">
+            Group chats
+          </h2>
+          <ul className="flex flex-col gap-1.5">
+            {shownGroups.map((g) => (
+              <li key={g.id} className={cn('flex items-center', rowFrame(g.id === selectedId))}>
+                <ConversationRow
+                  id={g.id}
+                  selected={g.id === selectedId}
+                  onOpen={onOpen}
+                  face={<MemberStack members={g.members} size="sm" />}
+                  title={g.name}
+                  lastMessageAt={g.lastMessageAt}
+                  preview={preview(g.lastMessageText) ?? `${g.members.length} members`}
+                  unreadCount={g.unreadCount}
+                  now={now}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
       {!loading && (
         <section aria-labelledby="conversations-heading" className="flex flex-col gap-2">
           <h2 id="conversations-heading" className="text-sm font-bold tracking-wide text-ink-700 uppercase">
@@ -135,60 +166,20 @@ export function ConversationList({
             <ul className="flex flex-col gap-1.5">
               {shown.map((c) => {
                 const selected = c.id === selectedId;
-                const unread = c.unreadCount > 0;
                 return (
-                  <li
-                    key={c.id}
-                    className={cn(
-                      'group relative flex items-center rounded-2xl ring-1 transition-colors',
-                      selected ? 'bg-brand-50 ring-brand-200' : 'bg-white ring-ink-200/70 hover:ring-brand-200',
-                    )}
-                  >
-                    <button
-                      type="button"
-                      data-conversation-id={c.id}
-                      aria-current={selected ? 'true' : undefined}
-                      onClick={() => onOpen(c.id)}
-                      className="flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-3 pr-12 pl-3 text-left md:pointer-fine:pr-3 focus-visible:outline-3 focus-visible:outline-brand-600"
-                    >
-                      <Avatar name={c.otherUser.name} photoUrl={c.otherUser.profilePhotoUrl} />
-                      <span className="flex min-w-0 flex-1 flex-col">
-                        <span className="flex items-baseline justify-between gap-2">
-                          <span
-                            className={cn(
-                              'min-w-0 break-words text-ink-900',
-                              unread ? 'font-extrabold' : 'font-semibold',
-                            )}
-                          >
-                            {c.otherUser.name}
-                          </span>
-                          {c.lastMessageAt && (
-                            <time
-                              dateTime={c.lastMessageAt}
-                              className={cn('shrink-0 text-xs', unread ? 'font-bold text-brand-700' : 'text-ink-600')}
-                            >
-                              {conversationTime(new Date(c.lastMessageAt), now, viewerOffset())}
-                            </time>
-                          )}
-                        </span>
-                        <span className="flex items-center justify-between gap-2">
-                          <span
-                            data-preview
-                            className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}
-                          >
-                            {c.lastMessageText && hideMessage?.(c.lastMessageText)
-                              ? 'Hidden by your filters'
-                              : c.lastMessageText}
-                          </span>
-                          {unread && (
-                            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-pill bg-brand-700 px-1.5 text-xs font-bold text-white">
-                              {c.unreadCount}
-                              <span className="sr-only"> unread {c.unreadCount === 1 ? 'message' : 'messages'}</span>
-                            </span>
-                          )}
-                        </span>
-                      </span>
-                    </button>
+                  <li key={c.id} className={cn('group relative flex items-center', rowFrame(selected))}>
+                    <ConversationRow
+                      id={c.id}
+                      selected={selected}
+                      onOpen={onOpen}
+                      face={<Avatar name={c.otherUser.name} photoUrl={c.otherUser.profilePhotoUrl} />}
+                      title={c.otherUser.name}
+                      lastMessageAt={c.lastMessageAt}
+                      preview={preview(c.lastMessageText)}
+                      unreadCount={c.unreadCount}
+                      now={now}
+                      className="pr-12 md:pointer-fine:pr-3"
+                    />
                     <button
                       type="button"
                       onClick={() => setDeleting(c)}
@@ -238,5 +229,80 @@ export function ConversationList({
         )}
       </Dialog>
     </div>
+  );
+}
+
+/** A list row's frame: tinted when its chat is open. */
+const rowFrame = (selected: boolean) =>
+  cn(
+    'rounded-2xl ring-1 transition-colors',
+    selected ? 'bg-brand-50 ring-brand-200' : 'bg-white ring-ink-200/70 hover:ring-brand-200',
+  );
+
+/** One row of a chat list: its face, name, time, preview and unread count (001 §2; group chats, issue 20). */
+function ConversationRow({
+  id,
+  selected,
+  onOpen,
+  face,
+  title,
+  lastMessageAt,
+  preview,
+  unreadCount,
+  now,
+  className,
+}: {
+  id: string;
+  selected: boolean;
+  onOpen: (conversationId: string) => void;
+  face: ReactNode;
+  title: string;
+  lastMessageAt: string | null;
+  preview: string | null;
+  unreadCount: number;
+  now: Date;
+  /** Right padding (the 1:1 row keeps room for its delete button). */
+  className?: string;
+}) {
+  const unread = unreadCount > 0;
+  return (
+    <button
+      type="button"
+      data-conversation-id={id}
+      aria-current={selected ? 'true' : undefined}
+      onClick={() => onOpen(id)}
+      className={cn(
+        'flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-3 pl-3 text-left focus-visible:outline-3 focus-visible:outline-brand-600',
+        className ?? 'pr-3',
+      )}
+    >
+      {face}
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="flex items-baseline justify-between gap-2">
+          <span className={cn('min-w-0 break-words text-ink-900', unread ? 'font-extrabold' : 'font-semibold')}>
+            {title}
+          </span>
+          {lastMessageAt && (
+            <time
+              dateTime={lastMessageAt}
+              className={cn('shrink-0 text-xs', unread ? 'font-bold text-brand-700' : 'text-ink-600')}
+            >
+              {conversationTime(new Date(lastMessageAt), now, viewerOffset())}
+            </time>
+          )}
+        </span>
+        <span className="flex items-center justify-between gap-2">
+          <span data-preview className={cn('truncate text-sm', unread ? 'font-semibold text-ink-900' : 'text-ink-600')}>
+            {preview}
+          </span>
+          {unread && (
+            <span className="flex h-5 min-w-5 shrink-0 items-center justify-center rounded-pill bg-brand-700 px-1.5 text-xs font-bold text-white">
+              {unreadCount}
+              <span className="sr-only"> unread {unreadCount === 1 ? 'message' : 'messages'}</span>
+            </span>
+          )}
+        </span>
+      </span>
+    </button>
   );
 }

@@ -6,15 +6,18 @@ import { ChatIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import {
+  isGroupConversation,
   type MatchRow,
   useConversations,
   useDeleteConversation,
+  useGroupConversations,
   useMessagingMatches,
   useStartConversation,
 } from '../api/conversations';
 import { useLiveSync } from '../api/use-live-sync';
 import { type ChatPeer, ChatScreen } from './chat-screen';
 import { ConversationList } from './conversation-list';
+import { GroupChatScreen } from './group-chat-screen';
 
 type MessagesScreenProps = {
   myId: string;
@@ -44,6 +47,7 @@ export function MessagesScreen({
   warningActions,
 }: MessagesScreenProps) {
   const conversations = useConversations();
+  const groupChats = useGroupConversations();
   const matches = useMessagingMatches();
   const start = useStartConversation();
   const remove = useDeleteConversation();
@@ -56,6 +60,11 @@ export function MessagesScreen({
 
   const inList = conversations.data?.find((c) => c.id === conversationId);
   const match = matches.data?.find((m) => m.conversationId === conversationId);
+  // A group's chat (issue 20): listed while you are in the group, gone once you leave it.
+  const groupChat =
+    conversationId && isGroupConversation(conversationId)
+      ? groupChats.data?.find((g) => g.id === conversationId)
+      : undefined;
   const peer: ChatPeer | null = inList
     ? inList.otherUser
     : match
@@ -120,7 +129,32 @@ export function MessagesScreen({
   const listsLoaded = conversations.isSuccess && (matches.isSuccess || matches.isError);
   let chat: ReactNode = null;
   if (conversationId) {
-    if (peer && ready) {
+    if (groupChat) {
+      chat = (
+        <GroupChatScreen
+          key={conversationId}
+          group={groupChat}
+          myId={myId}
+          onBack={closeChat}
+          hideMessage={hideMessage}
+        />
+      );
+    } else if (isGroupConversation(conversationId) && (groupChats.isSuccess || groupChats.isError)) {
+      chat = (
+        <div className="flex flex-col gap-3 rounded-card bg-white p-6 shadow-card ring-1 ring-ink-200/70">
+          <Alert variant="destructive">This group chat is not available. You may have left the group.</Alert>
+          <Button variant="secondary" onClick={closeChat} className="self-start">
+            Back to conversations
+          </Button>
+        </div>
+      );
+    } else if (isGroupConversation(conversationId)) {
+      chat = (
+        <div className="flex h-full items-center justify-center rounded-card bg-white text-brand-700 shadow-card ring-1 ring-ink-200/70">
+          <Spinner size="lg" label="Opening conversation" />
+        </div>
+      );
+    } else if (peer && ready) {
       chat = (
         <ChatScreen
           key={conversationId}
@@ -157,8 +191,9 @@ export function MessagesScreen({
       <div className={cn('md:min-h-0 md:overflow-y-auto md:pr-1', conversationId && 'hidden md:block')}>
         <ConversationList
           conversations={conversations.data}
+          groups={groupChats.data}
           conversationsError={conversations.isError}
-          matchesPending={matches.isPending}
+          matchesPending={matches.isPending || groupChats.isPending}
           onRetry={() => void conversations.refetch()}
           newMatches={newMatches}
           matchesError={matches.isError}

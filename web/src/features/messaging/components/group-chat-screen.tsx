@@ -1,0 +1,115 @@
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { readBy } from '../../../../../core/messaging/group-chat';
+import { ChevronLeftIcon } from '../../../components/ui/icons';
+import { type GroupConversation, useGroupReads, useMarkRead } from '../api/conversations';
+import { useMessages } from '../api/messages';
+import { Avatar } from './avatar';
+import { Composer, MessageLog } from './chat-screen';
+
+/** Up to three members' photos, overlapping: a group's face in the list and the chat header. */
+export function MemberStack({ members, size = 'md' }: { members: GroupConversation['members']; size?: 'sm' | 'md' }) {
+  const shown = members.slice(0, 3);
+  return (
+    <span aria-hidden="true" className={size === 'sm' ? 'flex w-14 shrink-0' : 'flex w-16 shrink-0'}>
+      {shown.map((m, i) => (
+        <Avatar
+          key={m.userId}
+          name={m.name}
+          photoUrl={m.profilePhotoUrl}
+          size="sm"
+          className={i === 0 ? '' : size === 'sm' ? '-ml-6 size-8' : '-ml-5'}
+        />
+      ))}
+    </span>
+  );
+}
+
+type GroupChatScreenProps = {
+  group: GroupConversation;
+  myId: string;
+  onBack: () => void;
+  /** Whether an incoming message is collapsed by the user's hidden words (issue 15; composed in app/). */
+  hideMessage?: (content: string) => boolean;
+  /** Report and Block under a warned message (issue 15): the safety feature's, composed in app/. */
+  warningActions?: ReactNode;
+};
+
+/**
+ * A group's chat (issue 20): the group's name and members in the header, who said each line,
+ * system lines for joins, leaves, renames and codes, and "Read by 2 of 4" under your newest line.
+ */
+export function GroupChatScreen({ group, myId, onBack, hideMessage, warningActions }: GroupChatScreenProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const composer = useRef<HTMLTextAreaElement>(null);
+  const messages = useMessages(group.id);
+  const reads = useGroupReads(group.id);
+  const markRead = useMarkRead();
+  const names = new Map(group.members.map((m) => [m.userId, m.name.split(' ')[0] || m.name]));
+  const [draft, setDraft] = useState('');
+
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
+
+  const loaded = messages.isSuccess;
+  const { mutate: markReadNow } = markRead;
+  useEffect(() => {
+    if (loaded) markReadNow(group.id);
+  }, [loaded, group.id, markReadNow]);
+
+  const others = group.members.length - 1;
+  return (
+    <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70">
+      <header className="flex items-center gap-2 border-b border-ink-200/70 px-2 py-2 sm:px-3">
+        <button
+          type="button"
+          onClick={onBack}
+          aria-label="Back to conversations"
+          className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+        >
+          <ChevronLeftIcon className="size-6" />
+        </button>
+        <MemberStack members={group.members} />
+        <div className="min-w-0 flex-1">
+          <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
+            {group.name}
+          </h2>
+          <p className="truncate text-xs text-ink-600">
+            {group.members.map((m) => (m.userId === myId ? 'You' : names.get(m.userId))).join(', ')}
+          </p>
+        </div>
+      </header>
+
+      <MessageLog
+        conversationId={group.id}
+        peerName={group.name}
+        myId={myId}
+        messages={messages.data?.messages}
+        hasEarlier={messages.data?.hasEarlier ?? false}
+        failed={messages.isError}
+        onRetry={() => void messages.refetch()}
+        hideMessage={hideMessage}
+        warningActions={warningActions}
+        group={{
+          senderName: (id) => names.get(id) ?? 'Former member',
+          readLabel: (m) => {
+            if (!reads.data || others === 0) return null;
+            const { read, of } = readBy(m.seq, m.senderId, reads.data);
+            if (read === 0) return null;
+            return read === of ? 'Read by everyone' : `Read by ${read} of ${of}`;
+          },
+          emptyText: `This is the start of ${group.name}'s chat. Say hello to your group!`,
+        }}
+      />
+
+      <Composer
+        key={group.id}
+        conversationId={group.id}
+        peerName={group.name}
+        draft={draft}
+        setDraft={setDraft}
+        textarea={composer}
+      />
+    </div>
+  );
+}
