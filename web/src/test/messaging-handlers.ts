@@ -208,7 +208,7 @@ export const messagingHandlers = [
         };
       })
       .sort((a, b) => (b.lastMessageAt ?? b.createdAt).localeCompare(a.lastMessageAt ?? a.createdAt));
-    return HttpResponse.json({ conversations });
+    return HttpResponse.json({ conversations, groupConversations: [] });
   }),
 
   http.post('/api/conversations', async ({ request }) => {

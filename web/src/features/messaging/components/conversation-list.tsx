@@ -122,7 +122,7 @@ export function ConversationList({
                   id={g.id}
                   selected={g.id === selectedId}
                   onOpen={onOpen}
-                  face={<MemberStack members={g.members} size="sm" />}
+                  face={<MemberStack members={g.members} />}
                   title={g.name}
                   lastMessageAt={g.lastMessageAt}
                   preview={preview(g.lastMessageText) ?? `${g.members.length} members`}

@@ -7,17 +7,16 @@ import { Avatar } from './avatar';
 import { Composer, MessageLog } from './chat-screen';
 
 /** Up to three members' photos, overlapping: a group's face in the list and the chat header. */
-export function MemberStack({ members, size = 'md' }: { members: GroupConversation['members']; size?: 'sm' | 'md' }) {
-  const shown = members.slice(0, 3);
+export function MemberStack({ members }: { members: GroupConversation['members'] }) {
   return (
-    <span aria-hidden="true" className={size === 'sm' ? 'flex w-14 shrink-0' : 'flex w-16 shrink-0'}>
-      {shown.map((m, i) => (
+    <span aria-hidden="true" className="flex shrink-0">
+      {members.slice(0, 3).map((m, i) => (
         <Avatar
           key={m.userId}
           name={m.name}
           photoUrl={m.profilePhotoUrl}
           size="sm"
-          className={i === 0 ? '' : size === 'sm' ? '-ml-6 size-8' : '-ml-5'}
+          className={i > 0 ? '-ml-4' : undefined}
         />
       ))}
     </span>
