@@ -2,7 +2,7 @@
 import { MESSAGE_MESSAGES, MESSAGES_PER_HOUR } from '../../core/messaging/rules';
 import { connectSocket, listenLive } from '../support/realtime';
 import { completeStudentProfile, rawSql } from '../support/students';
-import { makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+import { makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string };
@@ -168,6 +168,40 @@ describe('group chat (issue 20)', () => {
     const seen = (await history(b, chat)).find((l) => l.content.startsWith('Please wire'));
     expect((seen as unknown as { warning: unknown }).warning).not.toBeNull();
     expect(texts(await history(b, chat))).toHaveLength(1);
+  });
+
+  it('holds back a confident phishing line for an admin, then releases it to the members live', async () => {
+    const t = makeTestApp();
+    const [a, b, c] = [await student(t, 'ana'), await student(t, 'ben'), await student(t, 'cy')];
+    const { chat } = await groupOf(a, [b, c]);
+    const admin = await signedInAdmin(t);
+    const phishing = 'Send me your school login and password so I can add you to the lease portal';
+    // Harassment asks "Are you sure?" first, as in 1:1 chat; nothing is stored.
+    const harassment = await send(a, chat, 'You are a worthless stupid bitch, I know where you live');
+    expect([harassment.status, harassment.json.code]).toEqual([409, 'MESSAGES.CONFIRM_NEEDED']);
+    expect((await send(a, chat, phishing)).json.message).toMatchObject({ pendingReview: true });
+    expect(texts(await history(a, chat))).toEqual([phishing]);
+    expect(texts(await history(b, chat))).toEqual([]);
+    expect((await groupList(b))[0]).toMatchObject({ unreadCount: 0 });
+    const flag = rawSql(t)
+      .prepare('SELECT f.id FROM content_flags f JOIN messages m ON m.id = f.content_id WHERE m.content = ?')
+      .get(phishing) as { id: string };
+    const { http, url } = await listenLive(t);
+    try {
+      const cSocket = connectSocket(url, c.c);
+      await cSocket.opened;
+      await cSocket.next('ready');
+      expect((await admin.post(`/api/admin/flags/${flag.id}/review`, { decision: 'approved' })).status).toBe(200);
+      expect((await cSocket.next('message.created')).message).toMatchObject({
+        content: phishing,
+        pendingReview: false,
+      });
+      cSocket.ws.close();
+    } finally {
+      await http.close();
+    }
+    expect(texts(await history(b, chat))).toEqual([phishing]);
+    expect((await groupList(b))[0]).toMatchObject({ unreadCount: 1, lastMessageText: phishing });
   });
 
   it('holds the hourly cap under concurrent sends across group and 1:1 chats (D19)', async () => {
