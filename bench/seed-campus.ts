@@ -87,6 +87,21 @@ export async function seedCampus(
   return { ids, universities: UNIVERSITIES.map((u) => u.name) };
 }
 
+/** Passes from the first of each pair to the second, written in one transaction (no use case). */
+export async function seedPasses(dbFile: string, pairs: [string, string][]): Promise<void> {
+  const Database = (await import('better-sqlite3')).default;
+  const sql = new Database(dbFile);
+  const insert = sql.prepare(
+    `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at)
+     VALUES (?, ?, ?, 'passed', 0, NULL, NULL, ?)`,
+  );
+  const now = Date.now();
+  sql.transaction(() => {
+    for (const [userId, targetId] of pairs) insert.run(uuidIds.newId(), userId, targetId, now);
+  })();
+  sql.close();
+}
+
 /** Makes each pair a mutual match with an open conversation; returns the conversation ids. */
 export async function seedConversations(dbFile: string, pairs: [string, string][]): Promise<string[]> {
   const Database = (await import('better-sqlite3')).default;

@@ -180,12 +180,17 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       const room = q.limit - rows.length;
       if (room <= 0) break;
       // Ask for a few more than room: excluded users may be among them.
-      for (const r of (await this.sql.cached('deck_byUniversity', this.byUniversity, {
-        me,
-        university,
-        limit: room + exclude.size,
-        verifiedOnly,
-      })) as ProfileRow[])
+      for (const r of (await this.sql.cached(
+        'deck_byUniversity',
+        this.byUniversity,
+        {
+          me,
+          university,
+          limit: room + exclude.size,
+          verifiedOnly,
+        },
+        { generic: true },
+      )) as ProfileRow[])
         take(r);
     }
     return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));

@@ -35,8 +35,16 @@ export function toSql(text: string, params: Params = []): SQL {
   return sql.join(chunks);
 }
 
-/** Runs a named prepared statement on a pooled connection (node-postgres): planned once per connection. */
-export type PreparedQuery = (name: string, text: string, values: unknown[]) => Promise<unknown[]>;
+/**
+ * Runs a named prepared statement on a pooled connection (node-postgres): planned once per
+ * connection. `generic` runs it with plan_cache_mode=force_generic_plan (issue 18 §7, N80).
+ */
+export type PreparedQuery = (
+  name: string,
+  text: string,
+  values: unknown[],
+  options?: { generic?: boolean },
+) => Promise<unknown[]>;
 
 /** The same text with PostgreSQL's `$n` placeholders and the values in order (`@name` reuses its `$n`). */
 export function toPositional(text: string, params: Params = []): { text: string; values: unknown[] } {
@@ -73,10 +81,10 @@ export class PgSql {
    * connection instead of on every call (the deck's queries join seven tables). PGlite and
    * transactions fall back to `all`.
    */
-  async cached<T>(name: string, text: string, params?: Params): Promise<T[]> {
+  async cached<T>(name: string, text: string, params?: Params, options?: { generic?: boolean }): Promise<T[]> {
     if (!this.prepared) return this.all<T>(text, params);
     const q = toPositional(text, params);
-    return (await this.prepared(name, q.text, q.values)) as T[];
+    return (await this.prepared(name, q.text, q.values, options)) as T[];
   }
 
   private async exec(text: string, params?: Params): Promise<RawResult> {
