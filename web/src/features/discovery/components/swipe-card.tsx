@@ -104,6 +104,8 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
           <img
             {...photoSources(c.profilePhotoUrl, CARD_WIDTH)}
             alt={c.name}
+            // The top card's photo is Discover's largest paint: fetched first (issue 18).
+            fetchPriority="high"
             draggable={false}
             className="size-full object-cover"
           />
