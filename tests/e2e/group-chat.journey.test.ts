@@ -105,6 +105,15 @@ describe.skipIf(browserMissing)('group chat journey (Chromium)', () => {
     await shoot(a.page, 'chat');
     await shoot(b.page, 'chat-jordan', DESKTOP);
 
+    // A member's name in the header opens their profile, where Block and Report are (D20).
+    await b.page.getByRole('button', { name: `View ${C.name}'s profile` }).click();
+    const profile = b.page.getByRole('dialog');
+    await profile.getByText(C.bio).waitFor();
+    await profile.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    await profile.getByRole('button', { name: 'Report', exact: true }).waitFor();
+    await b.page.keyboard.press('Escape');
+    await profile.waitFor({ state: 'detached' });
+
     // Casey leaves with her chat open: her page says so, and the others see the line.
     await post(c, `/api/groups/${group.id}/leave`);
     await c.page.getByText('This group chat is not available. You may have left the group.').waitFor();

@@ -180,6 +180,8 @@ export type GroupLog = {
   readLabel: (message: Pick<Message, 'seq' | 'senderId'>) => string | null;
   /** Shown while the chat has no lines. */
   emptyText: string;
+  /** Report and Block under a member's warned line (issue 15), for that member. */
+  warningActions?: (senderId: string) => ReactNode;
 };
 
 export function MessageLog({
@@ -347,7 +349,12 @@ export function MessageLog({
                           <span className="sr-only">{own ? 'You' : nameOf(m.senderId)}: </span>
                           {m.content}
                         </div>
-                        {!own && m.warning && <MessageWarning text={m.warning.text} actions={warningActions} />}
+                        {!own && m.warning && (
+                          <MessageWarning
+                            text={m.warning.text}
+                            actions={group ? group.warningActions?.(m.senderId) : warningActions}
+                          />
+                        )}
                         <span className="mt-0.5 px-2 text-[0.7rem] text-ink-600">
                           <time dateTime={m.at}>{timeOf(m.at)}</time>
                           {readLine(m) && <span className="font-semibold text-brand-700"> · {readLine(m)}</span>}

@@ -29,15 +29,24 @@ type GroupChatScreenProps = {
   onBack: () => void;
   /** Whether an incoming message is collapsed by the user's hidden words (issue 15; composed in app/). */
   hideMessage?: (content: string) => boolean;
-  /** Report and Block under a warned message (issue 15): the safety feature's, composed in app/. */
-  warningActions?: ReactNode;
+  /** Report and Block under a member's warned message (issue 15): the safety feature's, composed in app/. */
+  warningActions?: (member: GroupConversation['members'][number]) => ReactNode;
+  /** A member's profile, where Block and Report are (D20). */
+  onViewProfile: (userId: string) => void;
 };
 
 /**
  * A group's chat (issue 20): the group's name and members in the header, who said each line,
  * system lines for joins, leaves, renames and codes, and "Read by 2 of 4" under your newest line.
  */
-export function GroupChatScreen({ group, myId, onBack, hideMessage, warningActions }: GroupChatScreenProps) {
+export function GroupChatScreen({
+  group,
+  myId,
+  onBack,
+  hideMessage,
+  warningActions,
+  onViewProfile,
+}: GroupChatScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
   const messages = useMessages(group.id);
@@ -73,8 +82,26 @@ export function GroupChatScreen({ group, myId, onBack, hideMessage, warningActio
           <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
             {group.name}
           </h2>
-          <p className="truncate text-xs text-ink-600">
-            {group.members.map((m) => (m.userId === myId ? 'You' : names.get(m.userId))).join(', ')}
+          {/* Each member's name opens their profile, where Block and Report are (D20). */}
+          <p className="flex flex-wrap gap-x-1 text-xs text-ink-600">
+            {group.members.map((m, i) => {
+              const comma = i < group.members.length - 1 ? ',' : '';
+              return m.userId === myId ? (
+                <span key={m.userId}>You{comma}</span>
+              ) : (
+                <span key={m.userId}>
+                  <button
+                    type="button"
+                    onClick={() => onViewProfile(m.userId)}
+                    aria-label={`View ${m.name}'s profile`}
+                    className="rounded-sm underline-offset-2 hover:text-brand-800 hover:underline focus-visible:outline-3 focus-visible:outline-brand-600"
+                  >
+                    {names.get(m.userId)}
+                  </button>
+                  {comma}
+                </span>
+              );
+            })}
           </p>
         </div>
       </header>
@@ -88,8 +115,11 @@ export function GroupChatScreen({ group, myId, onBack, hideMessage, warningActio
         failed={messages.isError}
         onRetry={() => void messages.refetch()}
         hideMessage={hideMessage}
-        warningActions={warningActions}
         group={{
+          warningActions: (senderId) => {
+            const member = group.members.find((m) => m.userId === senderId);
+            return member && warningActions?.(member);
+          },
           senderName: (id) => names.get(id) ?? 'Former member',
           readLabel: (m) => {
             if (!reads.data || others === 0) return null;

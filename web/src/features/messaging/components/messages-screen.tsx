@@ -137,6 +137,18 @@ export function MessagesScreen({
           myId={myId}
           onBack={closeChat}
           hideMessage={hideMessage}
+          onViewProfile={onViewProfile}
+          warningActions={
+            warningActions &&
+            ((m) =>
+              warningActions({
+                userId: m.userId,
+                name: m.name,
+                university: '',
+                profilePhotoUrl: m.profilePhotoUrl,
+                badges: { schoolVerified: false, photoVerified: false },
+              }))
+          }
         />
       );
     } else if (isGroupConversation(conversationId) && (groupChats.isSuccess || groupChats.isError)) {
