@@ -78,6 +78,8 @@ export async function load(options: {
   body?: string;
   /** A fresh body for every request (a like must name a new student each time). */
   nextBody?: () => string;
+  /** Fresh headers for every request too (requests by many signed-in students). */
+  nextHeaders?: () => Record<string, string>;
   /** A fixed number of requests instead of the duration. */
   amount?: number;
   connections?: number;
@@ -91,7 +93,17 @@ export async function load(options: {
     connections: options.connections ?? CONNECTIONS,
     ...(options.amount ? { amount: options.amount } : { duration: DURATION_S }),
     ...(options.nextBody
-      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, body: options.nextBody?.() }) }] }
+      ? {
+          requests: [
+            {
+              setupRequest: (req: autocannon.Request) => ({
+                ...req,
+                ...(options.nextHeaders ? { headers: { ...req.headers, ...options.nextHeaders() } } : {}),
+                body: options.nextBody?.(),
+              }),
+            },
+          ],
+        }
       : {}),
   });
   const cpuAfter = options.pid ? processTreeCpuMs(options.pid) : null;

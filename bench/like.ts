@@ -22,6 +22,8 @@ import { copyToPostgres, seedCampus, seedSessions } from './seed-campus';
 const STUDENTS = Number(process.env.BENCH_LIKE_STUDENTS ?? 60_000);
 const LIKES_ALREADY_TODAY = 20_000;
 const FLAT_REQUESTS = Number(process.env.BENCH_LIKE_FLAT_REQUESTS ?? 2_000);
+/** Members liking at once in the last run: one member's likes are serialised by design (N79). */
+const MEMBERS = 100;
 
 /** Makes these students Gold (no daily like cap, D14) for a day. */
 function makeGold(sql: Database.Database, userIds: string[]) {
@@ -55,12 +57,13 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
     const { ids } = await seedCampus(file, STUDENTS, 11, 1);
     const [fresh, busy] = ids as [string, string];
     const preLiked = ids.slice(ids.length - LIKES_ALREADY_TODAY);
-    const targets = ids.slice(2, ids.length - LIKES_ALREADY_TODAY);
+    const members = ids.slice(2, 2 + MEMBERS);
+    const targets = ids.slice(2 + MEMBERS, ids.length - LIKES_ALREADY_TODAY);
     const sql = new Database(file);
-    makeGold(sql, [fresh, busy]);
+    makeGold(sql, [fresh, busy, ...members]);
     likesToday(sql, busy, preLiked);
     sql.close();
-    const cookies = await seedSessions(file, [fresh, busy], SERVER_SECRET, '__Host-nm_at');
+    const cookies = await seedSessions(file, [fresh, busy, ...members], SERVER_SECRET, '__Host-nm_at');
 
     let databaseUrl: string | undefined;
     if (engine === 'postgres') {
@@ -118,6 +121,21 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
     console.log(describeFigure(`like (${engine}) at 20,000 likes today`, atTwentyThousand, raw));
     const sustained = await like(fresh, {});
     console.log(describeFigure(`like (${engine}) sustained`, sustained, raw));
+    // The same load spread over many members, as real traffic is: request n is member n % MEMBERS
+    // liking the next student on their own list.
+    let n = 0;
+    const manyMembers = await load({
+      url: `${running.url}/api/swipes`,
+      pid: running.pid,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: running.url },
+      nextHeaders: () => ({ cookie: cookies.get(members[n % MEMBERS] as string) as string }),
+      nextBody: () => {
+        const k = Math.floor(n++ / MEMBERS);
+        return JSON.stringify({ targetUserId: targets[k % targets.length], action: 'like' });
+      },
+    });
+    console.log(describeFigure(`like (${engine}) sustained, ${MEMBERS} members at once`, manyMembers, raw));
     const withRatio = (f: HttpFigures) => (raw ? { ...f, ratioToRaw: ratio(f, raw) } : f);
     return {
       engine,
@@ -125,6 +143,7 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
       atZeroLikesToday: withRatio(atZero),
       atTwentyThousandLikesToday: withRatio(atTwentyThousand),
       sustained: withRatio(sustained),
+      sustainedManyMembers: withRatio(manyMembers),
     };
   } finally {
     await server?.stop('SIGTERM');
