@@ -16,7 +16,7 @@ import { seedCampus, seedConversations, seedSessions } from './seed-campus';
 const CAMPUS_SIZE = 2_000;
 
 export const BROWSER_TARGETS = {
-  initialJsGzipKb: 170,
+  initialJsGzipKb: 100,
   lighthousePerformance: 95,
   lighthouseAccessibility: 100,
 };
