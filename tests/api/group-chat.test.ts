@@ -1,5 +1,6 @@
 /** Group chat (issue 20): one conversation per group, its current members only (N115–N119). */
 import { MESSAGE_MESSAGES, MESSAGES_PER_HOUR } from '../../core/messaging/rules';
+import { processDataRequests } from '../../core/privacy/data-requests';
 import { connectSocket, listenLive } from '../support/realtime';
 import { completeStudentProfile, rawSql } from '../support/students';
 import { makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
@@ -241,5 +242,35 @@ describe('group chat (issue 20)', () => {
     expect(bEntry.lastMessageText).toBe('from ana');
     const reads = (await c.c.get(`/api/conversations/${chat}/reads`)).json.reads as { userId: string }[];
     expect(reads.map((r) => r.userId)).not.toContain(b.id);
+  });
+
+  it("exports a member's group lines from their joining on, without a blocked member's", async () => {
+    const t = makeTestApp();
+    const [a, b, c] = [await student(t, 'ana'), await student(t, 'ben'), await student(t, 'cy')];
+    const { chat } = await groupOf(a, [b]);
+    await send(a, chat, 'before cy joined');
+    const group = (await a.c.get('/api/groups')).json.groups[0];
+    const { inviteCode } = (await a.c.post(`/api/groups/${group.id}/invite-code`)).json;
+    expect((await c.c.post('/api/groups/join', { inviteCode })).status).toBe(200);
+    await send(a, chat, 'after cy joined');
+    expect((await c.c.post('/api/blocks', { blockedUserId: b.id })).status).toBe(201);
+    await send(b, chat, 'from ben, blocked');
+    await send(c, chat, 'from cy');
+    const req = (await c.c.post('/api/data-requests', { requestType: 'export' })).json.request;
+    await processDataRequests({ clock: t.clock, ids: { newId: () => 'x' }, privacy: t.db.privacy }, { erase: false });
+    const exported = (await c.c.get(`/api/data-requests/${req.id}/download`)).json.messages as {
+      conversation_id: string;
+      content: string;
+    }[];
+    expect(
+      exported.filter((m) => m.conversation_id === chat && !m.content.includes(' joined ')).map((m) => m.content),
+    ).toEqual(['after cy joined', 'from cy']);
+    // Ana, there from the start and blocking no one, has every line.
+    const reqA = (await a.c.post('/api/data-requests', { requestType: 'export' })).json.request;
+    await processDataRequests({ clock: t.clock, ids: { newId: () => 'x' }, privacy: t.db.privacy }, { erase: false });
+    const all = (await a.c.get(`/api/data-requests/${reqA.id}/download`)).json.messages as { content: string }[];
+    expect(all.map((m) => m.content)).toEqual(
+      expect.arrayContaining(['before cy joined', 'from ben, blocked', 'from cy']),
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { ContactInput } from '../../../core/safety/rules';
 import type { BlockedUser, Contact, SafetyRepository } from '../../../core/safety/safety';
 import {
   type ContactRow,
+  EXPORT_MESSAGES_SQL,
   INSERT_REPORT_UNLESS_OPEN,
   POPULAR_SQL,
   type PopularRow,
@@ -228,14 +229,7 @@ export class PostgresPrivacyRepository implements PrivacyRepository {
       >[];
       out[table] = rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !SECRET_COLUMNS.has(k))));
     }
-    // Messages in the user's conversations, both sides: the chat history is the user's too.
-    // One held back for an admin is the sender's alone until released (issue 15).
-    out.messages = await this.q.all(
-      `SELECT m.id, m.conversation_id, m.sender_id, m.content, m.created_at, m.is_read FROM messages m
-         JOIN conversation_participants p ON p.conversation_id = m.conversation_id AND p.user_id = ?
-         WHERE m.removed = 0 AND (m.held = 0 OR m.sender_id = p.user_id) ORDER BY m.seq`,
-      [userId],
-    );
+    out.messages = await this.q.all(EXPORT_MESSAGES_SQL, [userId]);
     return out;
   }
 
