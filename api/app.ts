@@ -15,6 +15,7 @@ import {
   uuidIds,
 } from '../adapters/crypto/crypto';
 import { JoseAccessTokenSigner } from '../adapters/crypto/jose-signer';
+import { HmacUnsubscribeLinks } from '../adapters/crypto/unsubscribe-links';
 import { type Database, openDatabase } from '../adapters/db/database';
 import { fixtureDirectory, fixtureSchools } from '../adapters/directory';
 import { SharpImageProcessor } from '../adapters/images/sharp.image-processor';
@@ -22,15 +23,22 @@ import { OutboxMailer, SmtpMailer } from '../adapters/mail/mailers';
 import { createModerationClassifier } from '../adapters/moderation/engine';
 import { LocalPaymentGateway } from '../adapters/payments/local.gateway';
 import { StripePaymentGateway } from '../adapters/payments/stripe.gateway';
+import { LocalPushSender, LocalPushService } from '../adapters/push/local.push';
+import { disabledPush, WebPushSender } from '../adapters/push/web-push.sender';
 import { InProcessRealtimeBus } from '../adapters/realtime/in-process.bus';
 import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { photoStoreFor } from '../adapters/storage/photo-store';
 import { type Env, isProduction } from '../config/env';
 import type { AccountDeps } from '../core/accounts/ports';
+import { planOf } from '../core/billing/entitlements';
 import { conversationIdFor } from '../core/likes/rules';
 import type { DiscoveryDeps } from '../core/matching/ports';
 import { postGroupEvent, releasedMessage } from '../core/messaging/conversations';
+import type { GroupEvent } from '../core/messaging/group-chat';
 import type { RealtimeBus } from '../core/messaging/ports';
+import type { DigestDeps } from '../core/notifications/digest';
+import { type NewNotification, notifySafely } from '../core/notifications/notifications';
+import type { NotificationDeps, PushSender } from '../core/notifications/ports';
 import { isPhotoVariantWidth, PHOTO_VARIANT_WIDTHS } from '../core/profiles/photo-type';
 import { readPhoto } from '../core/profiles/photos';
 import { mayViewPhotos } from '../core/profiles/visibility';
@@ -52,6 +60,9 @@ import { groupsRouter } from './routes/groups/groups.handlers';
 import { hiddenWordsRouter } from './routes/hidden-words/hidden-words.handlers';
 import { likesRouter } from './routes/likes/likes.handlers';
 import { messagingRouter } from './routes/messaging/messaging.handlers';
+import { notificationsRouter } from './routes/notifications/notifications.handlers';
+import { UNSUBSCRIBE_PATH } from './routes/notifications/notifications.routes';
+import { notifyingBus } from './routes/notifications/notifier';
 import { devMailboxPage } from './routes/platform/dev-mailbox';
 import { platformRouter } from './routes/platform/platform.handlers';
 import { privacyRouter } from './routes/privacy/privacy.handlers';
@@ -97,7 +108,28 @@ export function createApp(options: AppOptions) {
     ? new SmtpMailer(env.SMTP_URL, env.MAIL_FROM)
     : new OutboxMailer(db.outbox, clock, log, { logLinks: !production });
   const accessTokens = new JoseAccessTokenSigner(env.JWT_SECRET, clock);
-  const realtime = options.realtime ?? new InProcessRealtimeBus();
+  const bus = options.realtime ?? new InProcessRealtimeBus();
+  // Web push (issue 19): the local twin records pushes outside production (N99); no keys, no push (N100).
+  const localPush = env.vapid && env.pushDelivery === 'local' ? new LocalPushService() : null;
+  const push: PushSender = !env.vapid
+    ? disabledPush
+    : localPush
+      ? new LocalPushSender(env.vapid, localPush, env.APP_URL, () => clock.now())
+      : new WebPushSender(env.vapid, log);
+  const notificationDeps: NotificationDeps = {
+    clock,
+    ids: uuidIds,
+    notifications: db.notifications,
+    preferences: db.notificationPreferences,
+    pushSubscriptions: db.pushSubscriptions,
+    push,
+    isGold: async (userId) => planOf(await db.subscriptions.get(userId), clock.now()) === 'gold',
+    live: (userId, event) => bus.publish(userId, event),
+    log,
+  };
+  const notify = (input: NewNotification) => notifySafely(notificationDeps, input);
+  // New messages and matches become notifications wherever they are published (N97).
+  const realtime = notifyingBus(bus, () => notificationDeps);
   // Ending a session or an account closes its open sockets on every process (issue 14).
   const sessionEndings = realtimeSessionEndings(realtime);
   const accountDeps: AccountDeps = {
@@ -134,7 +166,14 @@ export function createApp(options: AppOptions) {
   // CSP reports, photo and selfie uploads and the local checkout's plain HTML forms are the non-JSON bodies.
   app.use(
     '/api/*',
-    jsonOnly((path) => path === '/api/csp-report' || isUpload(path) || path.startsWith('/api/payments/local/')),
+    jsonOnly(
+      (path) =>
+        path === '/api/csp-report' ||
+        isUpload(path) ||
+        path.startsWith('/api/payments/local/') ||
+        // RFC 8058: mail clients POST `List-Unsubscribe=One-Click` as a form.
+        path === UNSUBSCRIBE_PATH,
+    ),
   );
   const tooLarge = (c: Context) =>
     problemResponse(c, new DomainError('HTTP.PAYLOAD_TOO_LARGE', 'Request body is too large.'));
@@ -201,6 +240,7 @@ export function createApp(options: AppOptions) {
         await realtime.publish(me, { type: 'match.created', conversationId, userId: other, byYou: me === userId });
       }
     },
+    onLiked: (likerId, likedId) => notify({ userId: likedId, kind: 'like', actorId: likerId }),
   };
   app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups }));
   app.route('/', likesRouter(discoveryDeps));
@@ -242,6 +282,17 @@ export function createApp(options: AppOptions) {
       },
     }),
   );
+  /** The rest of the group hears who came and went, and of a new invite code (issue 19). */
+  const notifyGroup = async (event: GroupEvent) => {
+    if (event.kind === 'renamed') return;
+    const who = event.kind === 'removed' ? event.subjectId : event.actorId;
+    const kind = event.kind === 'invite-code' ? 'group.code' : event.kind === 'joined' ? 'group.joined' : 'group.left';
+    const members = ((await db.groups.state(event.groupId))?.members ?? []).map((m) => m.userId);
+    const recipients = members.filter((u) => u !== event.actorId && u !== who);
+    const first = recipients[0];
+    const detail = first ? ((await db.groups.groupsOf(first)).find((g) => g.id === event.groupId)?.name ?? null) : null;
+    for (const userId of recipients) await notify({ userId, kind, actorId: who, subjectId: event.groupId, detail });
+  };
   // Writes without a product cap spend from these (issue 14 item 7); refusals go to the security log.
   const limits = { rateLimiter: db.rateLimiter, securityLog: db.securityLog };
   app.route(
@@ -268,6 +319,7 @@ export function createApp(options: AppOptions) {
           event,
           (id) => names.get(id) ?? 'Someone',
         );
+        await notifyGroup(event);
       },
     }),
   );
@@ -279,8 +331,21 @@ export function createApp(options: AppOptions) {
   );
   // An approved held message reaches its recipient (issue 15).
   const messageReleases = {
-    released: (messageId: string) =>
-      releasedMessage({ conversations: db.conversations, groupChats: db.groupChats, realtime }, messageId),
+    released: async (messageId: string) => {
+      await releasedMessage({ conversations: db.conversations, groupChats: db.groupChats, realtime }, messageId);
+      // Its sender learns it went through (issue 19's moderation outcome); the recipient has "New message".
+      const message = await db.conversations.message(messageId);
+      const people =
+        message && !message.pendingReview ? await db.conversations.participants(message.conversationId) : null;
+      const other = people?.find((p) => p !== message?.senderId);
+      if (message && other)
+        await notify({
+          userId: message.senderId,
+          kind: 'moderation.released',
+          actorId: other,
+          subjectId: message.conversationId,
+        });
+    },
   };
   app.route(
     '/',
@@ -309,6 +374,27 @@ export function createApp(options: AppOptions) {
       log,
       rateLimiter: db.rateLimiter,
       securityLog: db.securityLog,
+      onReviewed: (userId, status, verificationId) =>
+        notify({ userId, kind: `verification.${status}`, subjectId: verificationId }),
+    }),
+  );
+  const unsubscribeLinks = new HmacUnsubscribeLinks(env.JWT_SECRET, env.APP_URL);
+  const digestDeps: DigestDeps = {
+    clock,
+    digests: db.digests,
+    mailer,
+    links: unsubscribeLinks,
+    appUrl: env.APP_URL,
+    log,
+  };
+  app.route(
+    '/',
+    notificationsRouter({
+      ...notificationDeps,
+      rateLimiter: db.rateLimiter,
+      securityLog: db.securityLog,
+      links: unsubscribeLinks,
+      touch: (userId) => db.digests.touch(userId, clock.now()),
     }),
   );
   const iceServers = env.ICE_SERVERS.length > 0 ? [{ urls: env.ICE_SERVERS }] : [];
@@ -384,6 +470,19 @@ export function createApp(options: AppOptions) {
   app.get('/api/docs/assets/:file', swaggerAssets());
 
   if (devTools) app.get('/dev/mailbox', async (c) => c.html(devMailboxPage(await db.outbox.list(50))));
+  // The local push twin's record (N99): what a push service would have received, still encrypted
+  // for the browser that subscribed (only its keys open it).
+  if (devTools && localPush)
+    app.get('/dev/push', (c) =>
+      c.json(
+        localPush.received.map((p) => ({
+          endpoint: p.endpoint,
+          at: p.at.toISOString(),
+          headers: p.headers,
+          body: p.body.toString('base64url'),
+        })),
+      ),
+    );
   if (movable) {
     app.post('/dev/clock', async (c) => {
       const advanceMs = Number(((await c.req.json()) as { advanceMs?: unknown }).advanceMs);
@@ -400,7 +499,7 @@ export function createApp(options: AppOptions) {
   });
 
   mountWebApp(app, env.WEB_DIST);
-  return { app, db, accountDeps, clock, realtime, sessionDeps, moderation };
+  return { app, db, accountDeps, clock, realtime, sessionDeps, moderation, localPush, notificationDeps, digestDeps };
 }
 
 export const UPLOAD_PATH = '/api/profile/photos';

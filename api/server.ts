@@ -6,6 +6,7 @@ import { PostgresRealtimeBus } from '../adapters/realtime/postgres.bus';
 import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store';
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
 import { isProduction, loadEnv, redactUrl } from '../config/env';
+import { runDigests } from '../core/notifications/digest';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { createApp } from './app';
 import { listen } from './http-server';
@@ -74,6 +75,13 @@ const privacyJob = setInterval(() => {
 }, 10_000);
 privacyJob.unref();
 
+// The digest e-mails (issue 19, N104): every 10 minutes here, or by `nestmate notify run` from cron;
+// several processes running it at once still send one digest per student a day.
+const digestJob = setInterval(() => {
+  runDigests(built.digestDeps).catch((e) => console.error(`[digest] run failed: ${String(e)}`));
+}, 10 * 60_000);
+digestJob.unref();
+
 /**
  * Graceful shutdown (issue 10): stop accepting, tell WebSocket clients to reconnect (close 1012, so a
  * load balancer sends them to another process), let requests in flight finish, then close the pool.
@@ -84,6 +92,7 @@ async function shutdown(signal: string) {
   stopping = true;
   console.log(`[server] ${signal}: draining`);
   clearInterval(privacyJob);
+  clearInterval(digestJob);
   setTimeout(() => process.exit(1), env.SHUTDOWN_GRACE_MS + 5_000).unref();
   await http.close({ graceMs: env.SHUTDOWN_GRACE_MS });
   await realtime?.close();

@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 
 const bool = z
@@ -65,6 +66,25 @@ const EnvSchema = z.object({
         .filter(Boolean),
     ),
   CALL_RING_TIMEOUT_SECONDS: z.coerce.number().int().min(5).max(120).default(30),
+  /**
+   * Web push (issue 19, VAPID, RFC 8292): all three together. Outside production they are made once
+   * into data/ like JWT_SECRET; production without them sends no push (N100).
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[\w-]{80,100}$/, 'a URL-safe base64 P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[\w-]{40,50}$/, 'a URL-safe base64 P-256 private key')
+    .optional(),
+  /** A mailto: or https: contact for push services (RFC 8292 §2.1). */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'mailto: or https:')
+    .optional(),
+  /** `web` posts to browsers' push services; `local` records pushes (the offline twin, default outside production). */
+  PUSH_DELIVERY: z.enum(['web', 'local']).optional(),
   /** Largest photo upload request, in bytes (the 5 MB rule itself is checked per file). */
   MAX_UPLOAD_BYTES: z.coerce
     .number()
@@ -73,7 +93,15 @@ const EnvSchema = z.object({
     .default(8 * 1024 * 1024),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { APP_URL: string; JWT_SECRET: string };
+export type VapidConfig = { publicKey: string; privateKey: string; subject: string };
+
+export type Env = z.infer<typeof EnvSchema> & {
+  APP_URL: string;
+  JWT_SECRET: string;
+  /** The VAPID keys in use, or null: push is off (N100). */
+  vapid: VapidConfig | null;
+  pushDelivery: 'web' | 'local';
+};
 
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = EnvSchema.safeParse(source);
@@ -97,20 +125,50 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       'Invalid environment: STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set',
     );
   }
+  const vapidSet = [env.VAPID_PUBLIC_KEY, env.VAPID_PRIVATE_KEY, env.VAPID_SUBJECT];
+  if (vapidSet.some(Boolean) && !vapidSet.every(Boolean)) {
+    throw new Error('Invalid environment: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT together');
+  }
+  const production = env.NODE_ENV === 'production';
+  const vapid: VapidConfig | null =
+    env.VAPID_PUBLIC_KEY && env.VAPID_PRIVATE_KEY && env.VAPID_SUBJECT
+      ? { publicKey: env.VAPID_PUBLIC_KEY, privateKey: env.VAPID_PRIVATE_KEY, subject: env.VAPID_SUBJECT }
+      : production
+        ? null
+        : developmentVapid(env.DATABASE_URL);
   return {
     ...env,
     APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     JWT_SECRET: env.JWT_SECRET ?? developmentSecret(env.DATABASE_URL),
+    vapid,
+    pushDelivery: env.PUSH_DELIVERY ?? (production ? 'web' : 'local'),
   };
+}
+
+/** Where development keeps a generated secret: beside the SQLite file, or data/ for PostgreSQL; null in memory. */
+function developmentFile(databaseUrl: string, name: string): string | null {
+  // Several processes on one PostgreSQL must sign alike: they share ./data (issue 10).
+  const shared = /^postgres(ql)?:\/\//.test(databaseUrl);
+  if (!shared && (!databaseUrl.startsWith('file:') || databaseUrl === 'file::memory:')) return null;
+  return shared ? `data/${name}` : `${dirname(databaseUrl.slice('file:'.length))}/${name}`;
+}
+
+function developmentVapid(databaseUrl: string): VapidConfig {
+  const subject = 'mailto:dev@nestmate.local';
+  const file = developmentFile(databaseUrl, '.vapid-keys.json');
+  if (file && existsSync(file)) return { ...(JSON.parse(readFileSync(file, 'utf8')) as VapidConfig), subject };
+  const keys = webpush.generateVAPIDKeys();
+  if (file) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return { ...keys, subject };
 }
 
 /** Outside production a secret is made once and kept beside the database so sessions survive restarts. */
 function developmentSecret(databaseUrl: string): string {
-  // Several processes on one PostgreSQL must sign alike: they share ./data/.jwt-secret (issue 10).
-  const shared = /^postgres(ql)?:\/\//.test(databaseUrl);
-  if (!shared && (!databaseUrl.startsWith('file:') || databaseUrl === 'file::memory:'))
-    return randomBytes(32).toString('hex');
-  const file = shared ? 'data/.jwt-secret' : `${dirname(databaseUrl.slice('file:'.length))}/.jwt-secret`;
+  const file = developmentFile(databaseUrl, '.jwt-secret');
+  if (!file) return randomBytes(32).toString('hex');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString('hex');

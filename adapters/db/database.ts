@@ -26,6 +26,12 @@ import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';
 import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
 import {
+  SqliteDigestRepository,
+  SqliteNotificationPreferenceRepository,
+  SqliteNotificationRepository,
+  SqlitePushSubscriptionRepository,
+} from './sqlite/notifications.repository';
+import {
   SqliteConsentLog,
   SqliteMailOutbox,
   SqliteRateLimiter,
@@ -78,6 +84,10 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     groups: new SqliteGroupRepository(db),
     hiddenWords: new SqliteHiddenWordRepository(db),
     verifications: new SqliteVerificationRepository(db),
+    notifications: new SqliteNotificationRepository(db),
+    notificationPreferences: new SqliteNotificationPreferenceRepository(db),
+    pushSubscriptions: new SqlitePushSubscriptionRepository(db),
+    digests: new SqliteDigestRepository(db),
     ping: async (): Promise<void> => {
       db.$client.prepare('SELECT 1').get();
     },

@@ -50,6 +50,7 @@ export class SmtpMailer implements Mailer {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      headers: mail.headers,
     });
   }
 }

@@ -99,7 +99,14 @@ export interface SessionEndings {
   ended(userId: string, sessionFamily: string | null): Promise<void>;
 }
 
-export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Extra headers, e.g. RFC 8058's List-Unsubscribe on the digest (issue 19). */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;

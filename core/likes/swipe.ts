@@ -21,7 +21,7 @@ export type SwipeOutcome = { isMatch: boolean; conversationId: string | null; co
 export const WHO_LIKED_YOU_UPGRADE = 'Upgrade to Gold to see who liked you';
 
 export async function swipe(
-  deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch'>,
+  deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch' | 'onLiked'>,
   userId: string,
   input: { targetId: string; action: SwipeAction },
 ): Promise<Result<SwipeOutcome, DomainError>> {
@@ -61,6 +61,7 @@ export async function swipe(
   if (!decided.ok) return decided;
   const isMatch = decided.value.record.status === 'matched';
   if (isMatch) await deps.onMatch?.(userId, input.targetId, conversationIdFor(userId, input.targetId));
+  else if (decided.value.record.status === 'liked') await deps.onLiked?.(userId, input.targetId);
   return ok({
     isMatch,
     conversationId: isMatch ? conversationIdFor(userId, input.targetId) : null,
@@ -70,7 +71,7 @@ export async function swipe(
 
 /** Like back from Who Liked You (Gold): only when they liked you first. */
 export async function likeBack(
-  deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch'>,
+  deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch' | 'onLiked'>,
   userId: string,
   likerId: string,
 ): Promise<Result<SwipeOutcome, DomainError>> {

@@ -108,4 +108,6 @@ export type DiscoveryDeps = {
   boosts: BoostRepository;
   /** Told about every new match: messaging opens the conversation and notifies both (001 §4). */
   onMatch?: (userId: string, otherId: string, conversationId: string) => Promise<void>;
+  /** Told about a like that made no match yet: the notification centre tells the liked student (issue 19). */
+  onLiked?: (likerId: string, likedId: string) => Promise<void>;
 };

@@ -2,6 +2,7 @@
 import type { AutoFlag } from '../moderation/auto-flag';
 import type { MessageClassifier } from '../moderation/classifier';
 import { type MessageWarning, warningFor } from '../moderation/warnings';
+import type { LiveNotificationEvent } from '../notifications/model';
 import type { TrustBadges } from '../profiles/model';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
@@ -104,6 +105,8 @@ export type RealtimeEvent =
   /** `byYou`: this student's like made the match (they see the dialog); the other side gets a notice (issue 17). */
   | { type: 'match.created'; conversationId: string; userId: string; byYou: boolean }
   | { type: 'call'; signal: CallSignal }
+  /** The notification centre (issue 19): a new item with the bell's number, or a new number. */
+  | LiveNotificationEvent
   /**
    * A session family ended (sign-out, refresh-token reuse), or with `null` every session of the
    * user (password reset, suspension, deletion): the user's sockets of it close (issue 14). The

@@ -65,6 +65,9 @@ export const WRITE_LIMITS = {
   joinFailuresPerUser: { limit: 10, windowMs: HOUR },
   joinFailuresPerIp: { limit: 30, windowMs: HOUR },
   reportsPerUser: { limit: 10, windowMs: DAY },
+  /** Push subscriptions and notification settings (issue 19): a browser subscribes once, settings change now and then. */
+  notificationWritesPerUser: { limit: 30, windowMs: HOUR },
+  notificationWritesPerIp: { limit: 150, windowMs: HOUR },
   /** Issue 16's "Ask to verify": once a week in one conversation, a few a day in all. */
   verifyAsksPerConversation: { limit: 1, windowMs: 7 * DAY },
   verifyAsksPerUser: { limit: 10, windowMs: DAY },

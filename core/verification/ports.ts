@@ -94,4 +94,6 @@ export type VerificationDeps = {
   admin: Pick<AdminRepository, 'audit'>;
   appUrl: string;
   log: (line: string) => void;
+  /** After a decision: the notification centre tells the student (issue 19). */
+  onReviewed?: (userId: string, status: 'approved' | 'rejected', verificationId: string) => Promise<void>;
 };

@@ -142,7 +142,7 @@ export type ReviewDecision = { decision: 'approve' } | { decision: 'reject'; rea
 
 /** An admin's decision: audited (D27), told to the student by e-mail; the trust card shows it too. */
 export async function reviewVerification(
-  deps: Pick<VerificationDeps, 'clock' | 'ids' | 'verifications' | 'mailer' | 'admin' | 'appUrl'>,
+  deps: Pick<VerificationDeps, 'clock' | 'ids' | 'verifications' | 'mailer' | 'admin' | 'appUrl' | 'onReviewed'>,
   adminId: string | null,
   verificationId: string,
   input: ReviewDecision,
@@ -173,6 +173,7 @@ export async function reviewVerification(
       ? verificationRejectedMail(record.email, deps.appUrl, reason)
       : verificationApprovedMail(record.email, deps.appUrl),
   );
+  await deps.onReviewed?.(record.userId, status, verificationId);
   return ok({ status });
 }
 

@@ -13,6 +13,7 @@ import type { PaymentEvent } from '../../core/billing/fulfilment';
 import { applyPaymentEvent } from '../../core/billing/payments';
 import type { PaymentGateway } from '../../core/billing/ports';
 import { decideSwipe, type SwipeDecision, type SwipeState } from '../../core/likes/rules';
+import type { NotificationInput, StoredNotification } from '../../core/notifications/model';
 import { DomainError } from '../../core/shared/errors';
 import { err, ok, type Result } from '../../core/shared/result';
 import { PROMPTS } from '../../fixtures/prompts';
@@ -1151,6 +1152,177 @@ describe.each(engines())('repository contract on %s', (engine) => {
       await db.privacy.eraseAccount(a);
       expect(await db.hiddenWords.list(a)).toEqual([]);
       expect(await db.hiddenWords.list(b)).toEqual(['rent']);
+    });
+  });
+
+  describe('notifications (issue 19)', () => {
+    const input = (userId: string, over: Partial<NotificationInput> = {}): NotificationInput => ({
+      id: randomUUID(),
+      userId,
+      kind: 'like',
+      actorId: null,
+      subjectId: null,
+      messageId: null,
+      detail: null,
+      at: T0,
+      ...over,
+    });
+
+    it('lists live ones newest first by cursor, counts and marks read; others are untouched', async () => {
+      const [me, other, liker] = [await user(), await user(), await user()];
+      await completeProfile(liker, 'Robin');
+      for (let i = 0; i < 5; i++) await db.notifications.add(input(me, { at: later(i), actorId: liker }));
+      await db.notifications.add(input(other));
+      const first = await db.notifications.list(me, { limit: 2 });
+      expect(first.map((n) => n.createdAt)).toEqual([later(4), later(3)]);
+      expect(first[0]).toMatchObject({ kind: 'like', actorName: 'Robin', count: 1, readAt: null });
+      const last = first[1] as StoredNotification;
+      const rest = await db.notifications.list(me, {
+        before: { at: last.createdAt.getTime(), id: last.id },
+        limit: 10,
+      });
+      expect(rest.map((n) => n.createdAt)).toEqual([later(2), later(1), later(0)]);
+      expect(await db.notifications.unreadCount(me)).toBe(5);
+      expect(await db.notifications.markRead(me, [last.id, (rest[0] as StoredNotification).id], later(10))).toBe(2);
+      expect(await db.notifications.markRead(other, [last.id], later(10))).toBe(0);
+      expect(await db.notifications.unreadCount(me)).toBe(3);
+      expect(await db.notifications.markRead(me, null, later(11))).toBe(3);
+      expect(await db.notifications.unreadCount(me)).toBe(0);
+      expect(await db.notifications.unreadCount(other)).toBe(1);
+      expect((await db.notifications.get(me, last.id))?.readAt).toEqual(later(10));
+      expect(await db.notifications.get(other, last.id)).toBeNull();
+    });
+
+    it('hides what is no longer live: a block either way, a suspended actor, a removed or held message, an answered like', async () => {
+      const [me, blocked, suspended, liker, sender] = [
+        await user(),
+        await user(),
+        await user(),
+        await user(),
+        await user(),
+      ];
+      const [x, y] = [me, sender].sort() as [string, string];
+      const conversationId = `${x}_${y}`;
+      await db.conversations.ensure(conversationId, x, y, T0);
+      const sent = await db.conversations.send(
+        { id: randomUUID(), conversationId, senderId: sender, content: 'hi', createdAt: T0 },
+        later(-3_600_000),
+        () => true,
+      );
+      const held = await db.conversations.send(
+        { id: randomUUID(), conversationId, senderId: sender, content: 'held', createdAt: T0, pendingReview: true },
+        later(-3_600_000),
+        () => true,
+      );
+      await db.notifications.add(input(me, { actorId: blocked }));
+      await db.notifications.add(input(me, { actorId: suspended }));
+      await db.notifications.add(input(me, { actorId: liker }));
+      const msg = await db.notifications.add(
+        input(me, { kind: 'message', actorId: sender, subjectId: conversationId, messageId: sent?.id ?? '' }),
+      );
+      await db.notifications.add(input(me, { kind: 'group.code', subjectId: 'g', messageId: held?.id ?? '' }));
+      expect(await db.notifications.unreadCount(me)).toBe(4);
+      await db.safety.block({ id: randomUUID(), blockerId: blocked, blockedUserId: me, reason: null, at: T0 });
+      await db.admins.setUserStatus(suspended, 'suspended', T0, true);
+      // Liked back: "someone liked you" is answered.
+      await like(me, liker);
+      expect((await db.notifications.list(me, { limit: 10 })).map((n) => n.id)).toEqual([msg.id]);
+      expect(await db.notifications.unreadCount(me)).toBe(1);
+      expect(await db.notifications.get(me, msg.id)).not.toBeNull();
+    });
+
+    it("joins a chat's unread messages into one item, also when they arrive at once, and reads them with the chat", async () => {
+      const [me, sender] = [await user(), await user()];
+      const conversationId = 'chat-1';
+      const messageInput = (i: number) =>
+        input(me, { kind: 'message', actorId: sender, subjectId: conversationId, messageId: null, at: later(i) });
+      await Promise.all([1, 2, 3, 4, 5, 6].map((i) => db.notifications.add(messageInput(i))));
+      const [one, ...none] = await db.notifications.list(me, { limit: 10 });
+      expect(none).toEqual([]);
+      expect(one?.count).toBe(6);
+      expect(await db.notifications.markSubjectRead(me, ['message', 'match'], conversationId, later(10))).toBe(1);
+      const next = await db.notifications.add(messageInput(11));
+      expect(next.id).not.toBe(one?.id);
+      expect(next.count).toBe(1);
+      expect(await db.notifications.markSubjectRead(me, ['match'], conversationId, later(12))).toBe(0);
+    });
+
+    it('keeps preferences and push subscriptions per user; an endpoint moves, a dropped one goes', async () => {
+      const [a, b] = [await user(), await user()];
+      expect((await db.notificationPreferences.get(a)).quietStart).toBe(23 * 60);
+      const prefs = {
+        push: { matches: false, messages: true, likes: true, groups: false, account: true },
+        quietStart: 22 * 60,
+        quietEnd: 7 * 60 + 30,
+        timeZone: 'America/Chicago',
+        digest: 'daily' as const,
+      };
+      await db.notificationPreferences.save(a, prefs, T0);
+      await db.notificationPreferences.save(a, { ...prefs, digest: 'off' }, later(1));
+      expect(await db.notificationPreferences.get(a)).toEqual({ ...prefs, digest: 'off' });
+      expect((await db.notificationPreferences.get(b)).digest).toBe('6h');
+      const sub = (userId: string, endpoint: string) => ({
+        id: randomUUID(),
+        userId,
+        endpoint,
+        p256dh: 'k',
+        auth: 'a',
+      });
+      await db.pushSubscriptions.save(sub(a, 'https://push.example/1'), T0);
+      await db.pushSubscriptions.save(sub(a, 'https://push.example/2'), T0);
+      // The same browser signed in as b now: the endpoint is b's.
+      await db.pushSubscriptions.save(sub(b, 'https://push.example/2'), later(1));
+      expect((await db.pushSubscriptions.list(a)).map((s) => s.endpoint)).toEqual(['https://push.example/1']);
+      expect((await db.pushSubscriptions.list(b)).map((s) => s.endpoint)).toEqual(['https://push.example/2']);
+      await db.pushSubscriptions.remove(b, 'https://push.example/1');
+      expect(await db.pushSubscriptions.list(a)).toHaveLength(1);
+      await db.pushSubscriptions.drop('https://push.example/1');
+      expect(await db.pushSubscriptions.list(a)).toEqual([]);
+      await db.privacy.eraseAccount(b);
+      expect(await db.pushSubscriptions.list(b)).toEqual([]);
+    });
+  });
+
+  describe('digest (issue 19)', () => {
+    it('finds students with unread live messages or matches since their last digest, and lets one claim win', async () => {
+      const [me, quiet, off, sender] = [await user(), await user(), await user(), await user()];
+      await completeProfile(sender, 'Sam');
+      const item = (userId: string, kind: 'message' | 'match' | 'like', at: Date) => ({
+        id: randomUUID(),
+        userId,
+        kind,
+        actorId: sender,
+        subjectId: `chat-${userId}`,
+        messageId: null,
+        detail: null,
+        at,
+      });
+      await db.notifications.add(item(me, 'message', T0));
+      await db.notifications.add(item(quiet, 'like', T0));
+      await db.notifications.add(item(off, 'match', T0));
+      await db.notificationPreferences.save(off, { ...(await db.notificationPreferences.get(off)), digest: 'off' }, T0);
+      await db.digests.touch(me, later(-60_000));
+      const found = (await db.digests.candidates(100)).filter((c) => ([me, quiet, off] as string[]).includes(c.userId));
+      expect(found).toEqual([
+        { userId: me, email: `${me}@ucla.edu`, digest: '6h', lastActiveAt: later(-60_000), lastDigestAt: null },
+      ]);
+      expect(await db.digests.unreadSince(me, null)).toEqual([{ kind: 'message', count: 1, actorName: 'Sam' }]);
+      // Ten processes at once: exactly one sends.
+      const claims = await Promise.all(
+        Array.from({ length: 10 }, () => db.digests.claim(me, later(1000), later(1000 - 86_400_000))),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      expect(await db.digests.claim(me, later(2000), later(2000 - 86_400_000))).toBe(false);
+      // Nothing newer than the digest: no longer a candidate; activity does not move the digest time.
+      await db.digests.touch(me, later(3000));
+      expect((await db.digests.candidates(100)).map((c) => c.userId)).not.toContain(me);
+      await db.notifications.add(item(me, 'message', later(5000)));
+      const again = (await db.digests.candidates(100)).find((c) => c.userId === me);
+      expect(again).toMatchObject({ lastActiveAt: later(3000), lastDigestAt: later(1000) });
+      // A day later the claim is open again, once.
+      const dayLater = later(1000 + 86_400_000);
+      const next = await Promise.all([1, 2, 3].map(() => db.digests.claim(me, dayLater, later(1000))));
+      expect(next.filter(Boolean)).toHaveLength(1);
     });
   });
 

@@ -20,6 +20,12 @@ import { PostgresGroupRepository } from './groups.repository';
 import { PostgresHiddenWordRepository } from './hidden-words.repository';
 import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
 import {
+  PostgresDigestRepository,
+  PostgresNotificationPreferenceRepository,
+  PostgresNotificationRepository,
+  PostgresPushSubscriptionRepository,
+} from './notifications.repository';
+import {
   PostgresConsentLog,
   PostgresMailOutbox,
   PostgresRateLimiter,
@@ -60,6 +66,10 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     groups: new PostgresGroupRepository(sql),
     hiddenWords: new PostgresHiddenWordRepository(sql),
     verifications: new PostgresVerificationRepository(sql),
+    notifications: new PostgresNotificationRepository(sql),
+    notificationPreferences: new PostgresNotificationPreferenceRepository(sql),
+    pushSubscriptions: new PostgresPushSubscriptionRepository(sql),
+    digests: new PostgresDigestRepository(sql),
     ping: async (): Promise<void> => {
       await sql.get('SELECT 1');
     },

@@ -744,3 +744,69 @@ export const realtimeEvents = pgTable(
   },
   (t) => [index('realtime_events_created_idx').on(t.createdAt)],
 );
+
+/** The notification centre (issue 19); reads leave out what is no longer live (N95). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    // An erased account takes what it caused with it.
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'cascade' }),
+    subjectId: text('subject_id'),
+    messageId: text('message_id'),
+    detail: text('detail'),
+    count: integer('count').notNull().default(1),
+    readAt: msTime('read_at'),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userId, t.createdAt, t.id),
+    index('notifications_user_subject_idx').on(t.userId, t.subjectId),
+  ],
+);
+
+/** Push switches, quiet hours and the digest setting (issue 19); no row means the defaults. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** JSON: { matches, messages, likes, groups, account } booleans. */
+  push: text('push').notNull(),
+  quietStart: integer('quiet_start').notNull(),
+  quietEnd: integer('quiet_end').notNull(),
+  timeZone: text('time_zone').notNull(),
+  digest: text('digest').notNull(),
+  updatedAt: msTime('updated_at').notNull(),
+});
+
+/** Browsers subscribed to web push (issue 19): one endpoint is one browser profile. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_unique').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/** When the student last used the app and last got a digest (issue 19, N104): the digest's clock. */
+export const notificationState = pgTable('notification_state', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lastActiveAt: msTime('last_active_at'),
+  lastDigestAt: msTime('last_digest_at'),
+});

@@ -71,6 +71,11 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['hidden_words', 'user_id'],
   // Selfie verifications with their storage keys while kept (issue 16 §2), like photos' keys.
   ['photo_verifications', 'user_id'],
+  // The notification centre (issue 19): items, settings and the browsers subscribed to push.
+  ['notifications', 'user_id'],
+  ['notification_preferences', 'user_id'],
+  ['push_subscriptions', 'user_id'],
+  ['notification_state', 'user_id'],
 ];
 
 /**

@@ -96,6 +96,12 @@ const NAMED_STRINGS: Record<string, fc.Arbitrary<string>> = {
       fc.constantFrom('!', '#', '-', '_', '?'),
     )
     .map(([a, b, n, s]) => `${a}${b}${n}${s}`),
+  // A browser's push subscription (issue 19): a push service URL, a P-256 point and a 16-byte secret.
+  endpoint: fc
+    .string({ unit: fc.constantFrom(...'abcXYZ019_-'), minLength: 1, maxLength: 30 })
+    .map((tail) => `https://fcm.googleapis.com/fcm/send/${tail}`),
+  p256dh: fc.uint8Array({ minLength: 64, maxLength: 64 }).map((xy) => Buffer.from([4, ...xy]).toString('base64url')),
+  auth: fc.uint8Array({ minLength: 16, maxLength: 16 }).map((b) => Buffer.from(b).toString('base64url')),
 };
 
 function stringArbitrary(schema: JsonSchema, name: string | undefined): fc.Arbitrary<string> {

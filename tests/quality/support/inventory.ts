@@ -16,6 +16,7 @@ export const OUTSIDE_DOCUMENT: Record<string, string> = {
   'GET /api/docs': 'Swagger UI page',
   'GET /api/docs/assets/:file': 'Swagger UI assets served locally',
   'GET /dev/mailbox': 'development-only HTML mailbox (D11)',
+  'GET /dev/push': 'development-only record of the local web push twin (issue 19, N99)',
   'GET /media/:userId/:file': 'photo bytes: static media outside the API (profiles)',
   'ALL /media/*': 'middleware in front of the photo bytes (profiles)',
 };

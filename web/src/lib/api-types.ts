@@ -145,6 +145,14 @@ export type Endpoints = {
   // Hidden words (issue 15): incoming messages containing one are collapsed.
   'GET /api/hidden-words': Contract<'get', '/api/hidden-words'>;
   'PUT /api/hidden-words': Contract<'put', '/api/hidden-words'>;
+  'GET /api/notifications': Contract<'get', '/api/notifications'>;
+  'GET /api/notifications/unread-count': Contract<'get', '/api/notifications/unread-count'>;
+  'POST /api/notifications/read': Contract<'post', '/api/notifications/read'>;
+  'POST /api/notifications/read-all': Contract<'post', '/api/notifications/read-all'>;
+  'GET /api/notifications/preferences': Contract<'get', '/api/notifications/preferences'>;
+  'PUT /api/notifications/preferences': Contract<'put', '/api/notifications/preferences'>;
+  'POST /api/notifications/push-subscriptions': Contract<'post', '/api/notifications/push-subscriptions'>;
+  'POST /api/notifications/push-subscriptions/remove': Contract<'post', '/api/notifications/push-subscriptions/remove'>;
   // Admin dashboard (001 §2, §4; D22, D27): every route answers 403 AUTH.FORBIDDEN to non-admins.
   'GET /api/admin/access': Contract<'get', '/api/admin/access'>;
   'GET /api/admin/stats': Contract<'get', '/api/admin/stats'>;

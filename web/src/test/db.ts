@@ -115,6 +115,16 @@ export const db = factory({
     voteCount: Number,
   },
   vote: { id: primaryKey(nextId), requestId: String, day: String },
+  // The signed-in user's notifications, newest first (see notifications-handlers.ts, issue 19).
+  notification: {
+    id: primaryKey(nextId),
+    kind: String,
+    title: String,
+    body: String,
+    link: String,
+    createdAt: String,
+    read: Boolean,
+  },
 });
 
 export const resetDb = () => drop(db);

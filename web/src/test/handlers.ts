@@ -16,6 +16,7 @@ import { discoveryHandlers } from './discovery-handlers';
 import { groupsHandlers } from './groups-handlers';
 import { hiddenWordsHandlers } from './hidden-words-handlers';
 import { messagingHandlers } from './messaging-handlers';
+import { notificationsHandlers } from './notifications-handlers';
 import { profileHandlers } from './profile-handlers';
 import { settingsHandlers } from './settings-handlers';
 import { verificationHandlers } from './verification-handlers';
@@ -208,6 +209,7 @@ export const handlers = [
   ...messagingHandlers,
   ...settingsHandlers,
   ...hiddenWordsHandlers,
+  ...notificationsHandlers,
   ...adminHandlers,
   ...verificationHandlers,
 ];

@@ -16,6 +16,8 @@ import { LikesScreen } from '../../features/likes/components/likes-screen';
 import { messagingKeys } from '../../features/messaging/api/conversations';
 import { getRealtime } from '../../features/messaging/api/realtime';
 import { MessagesScreen } from '../../features/messaging/components/messages-screen';
+import { NotificationBell } from '../../features/notifications/components/notification-bell';
+import { PushOffer } from '../../features/notifications/components/push-offer';
 import { planOf, premiumKeys, usePremiumStatus } from '../../features/premium/api/get-premium-status';
 import { BoostControl } from '../../features/premium/components/boost-control';
 import { PremiumStatusBadge } from '../../features/premium/components/premium-status-badge';
@@ -161,7 +163,13 @@ export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
   return (
     <CallProvider channel={getRealtime()}>
       <MainApp
-        headerActions={headerActions}
+        headerActions={
+          <>
+            <NotificationBell channel={getRealtime()} openConversationId={params.get('conversation')} />
+            {/* On phones the bell takes Sign Out's place; Sign Out stays in the Settings tab (issue 19). */}
+            <span className="contents max-sm:hidden">{headerActions}</span>
+          </>
+        }
         headerStatus={<PremiumStatusBadge />}
         modeChip={
           // Group mode ranks the deck for the whole group (D13): a new mode or membership means a new deck.
@@ -174,6 +182,7 @@ export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
           profile: <ProfileTab />,
         }}
       />
+      {userId && <PushOffer channel={getRealtime()} myId={userId} />}
       <ProfileViewDialog
         userId={viewing}
         onOpenChange={(open) => !open && setViewing(null)}

@@ -7,6 +7,7 @@ import { Dialog, DialogContent } from '../../components/ui/dialog';
 import {
   AccessibilityIcon,
   BanIcon,
+  BellIcon,
   BookIcon,
   ChevronRightIcon,
   CookieIcon,
@@ -29,6 +30,7 @@ import { meQueryKey, useMe } from '../../features/auth/api/get-me';
 import { signOut } from '../../features/auth/api/sign-out';
 import { openCookiePreferences } from '../../features/consent/api/cookie-preferences';
 import { HiddenWordsSection } from '../../features/hidden-words/components/hidden-words-section';
+import { NotificationSettingsDialog } from '../../features/notifications/components/notification-settings-dialog';
 import { ChangeEmailDialog } from '../../features/settings/components/change-email-dialog';
 import { DataManagementDialog } from '../../features/settings/components/data-management-dialog';
 import { FeatureRequestsDialog } from '../../features/settings/components/feature-requests-dialog';
@@ -36,7 +38,7 @@ import { MarketingEmailsSwitch } from '../../features/settings/components/market
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 
-type Modal = 'feature-requests' | 'data' | 'sign-out' | 'email' | null;
+type Modal = 'feature-requests' | 'data' | 'sign-out' | 'email' | 'notifications' | null;
 
 type Row = { label: string; description: string; icon: ReactNode } & (
   | { to: string }
@@ -88,6 +90,12 @@ export function SettingsRoute() {
             : 'Your university address, which sets your school',
           icon: icon(MailIcon),
           onClick: () => setModal('email'),
+        },
+        {
+          label: 'Notifications',
+          description: 'Push on this browser, what to send, quiet hours',
+          icon: icon(BellIcon),
+          onClick: () => setModal('notifications'),
         },
         // The switch the Terms screen promises (issue 17).
         { label: 'Marketing Emails', description: '', icon: null, custom: <MarketingEmailsSwitch /> },
@@ -239,6 +247,7 @@ export function SettingsRoute() {
         onAccountDeleted={() => void afterDeletion()}
       />
       <SignOutDialog open={modal === 'sign-out'} onOpenChange={close} />
+      <NotificationSettingsDialog open={modal === 'notifications'} onOpenChange={close} />
       {me.data && (
         <ChangeEmailDialog
           open={modal === 'email'}

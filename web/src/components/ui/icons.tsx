@@ -300,3 +300,9 @@ export const ChartBarIcon = (p: P) => (
     <path d="M4 20h16M7 16.5V11M12 16.5V6M17 16.5v-8" />
   </Icon>
 );
+export const BellIcon = (p: P) => (
+  <Icon {...p}>
+    <path d="M6 9a6 6 0 1 1 12 0c0 4.5 1.5 6.5 2.5 7.5h-17C4.5 15.5 6 13.5 6 9Z" />
+    <path d="M10 19.5a2 2 0 0 0 4 0" />
+  </Icon>
+);

@@ -60,6 +60,9 @@ export const ServerFrame = z.discriminatedUnion('type', [
     byYou: z.boolean().default(false),
   }),
   z.object({ type: z.literal('call'), signal: CallSignal }),
+  // Issue 19: the notification centre's bell; the notifications feature parses the item itself.
+  z.object({ type: z.literal('notification.created'), notification: z.unknown(), unread: z.number() }),
+  z.object({ type: z.literal('notification.read'), unread: z.number() }),
   z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
   z.object({ type: z.literal('error'), code: z.string(), title: z.string().optional(), message: z.string() }),
 ]);

@@ -1,0 +1,156 @@
+/** SQLite adapters for the notification centre, its preferences and push subscriptions (issue 19). */
+
+import type { DigestRepository } from '../../../core/notifications/digest';
+import type {
+  NotificationInput,
+  NotificationKind,
+  NotificationPreferences,
+  PushSubscriptionRecord,
+} from '../../../core/notifications/model';
+import type {
+  NotificationPreferenceRepository,
+  NotificationRepository,
+  PushSubscriptionRepository,
+} from '../../../core/notifications/ports';
+import {
+  type CandidateRow,
+  CLAIM_DIGEST,
+  DIGEST_CANDIDATES,
+  type DigestItemRow,
+  DROP_PUSH_SUBSCRIPTION,
+  GET_NOTIFICATION,
+  GET_PREFERENCES,
+  GET_STORED_NOTIFICATION,
+  INSERT_NOTIFICATION,
+  JOIN_UNREAD_MESSAGE,
+  LIST_NOTIFICATIONS,
+  LIST_PUSH_SUBSCRIPTIONS,
+  listParams,
+  MARK_ALL_READ,
+  MARK_READ,
+  markSubjectRead,
+  type NotificationRow,
+  type PreferenceRow,
+  type PushSubscriptionRow,
+  preferenceParams,
+  pushParams,
+  REMOVE_PUSH_SUBSCRIPTION,
+  SAVE_PREFERENCES,
+  SAVE_PUSH_SUBSCRIPTION,
+  TOUCH,
+  toCandidate,
+  toDigestItem,
+  toNotification,
+  toPreferences,
+  toPushSubscription,
+  UNREAD_COUNT,
+  UNREAD_MESSAGE_ID,
+  UNREAD_SINCE,
+} from '../shared/notifications-rows';
+import type { SqliteDb } from './client';
+
+export class SqliteNotificationRepository implements NotificationRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  private get sql() {
+    return this.db.$client;
+  }
+
+  async add(input: NotificationInput) {
+    const params = { ...input, at: input.at.getTime() };
+    // One IMMEDIATE transaction: two messages at once join one notification, never make two (N96).
+    const id = this.sql
+      .transaction(() => {
+        if (input.kind === 'message' && input.subjectId !== null) {
+          if (this.sql.prepare(JOIN_UNREAD_MESSAGE).run(params).changes > 0)
+            return (this.sql.prepare(UNREAD_MESSAGE_ID).get(params) as { id: string }).id;
+        }
+        this.sql.prepare(INSERT_NOTIFICATION).run(params);
+        return input.id;
+      })
+      .immediate();
+    return toNotification(this.sql.prepare(GET_STORED_NOTIFICATION).get({ me: input.userId, id }) as NotificationRow);
+  }
+
+  async list(userId: string, page: { before?: { at: number; id: string }; limit: number }) {
+    return (this.sql.prepare(LIST_NOTIFICATIONS).all(listParams(userId, page)) as NotificationRow[]).map(
+      toNotification,
+    );
+  }
+
+  async get(userId: string, id: string) {
+    const row = this.sql.prepare(GET_NOTIFICATION).get({ me: userId, id }) as NotificationRow | undefined;
+    return row ? toNotification(row) : null;
+  }
+
+  async unreadCount(userId: string) {
+    return Number((this.sql.prepare(UNREAD_COUNT).get({ me: userId }) as { n: number }).n);
+  }
+
+  async markRead(userId: string, ids: string[] | null, at: Date) {
+    const params = { me: userId, at: at.getTime(), ids: JSON.stringify(ids ?? []) };
+    return this.sql
+      .prepare(ids === null ? MARK_ALL_READ : MARK_READ)
+      .run(ids === null ? { me: userId, at: params.at } : params).changes;
+  }
+
+  async markSubjectRead(userId: string, kinds: NotificationKind[], subjectId: string, at: Date) {
+    return this.sql.prepare(markSubjectRead(kinds)).run({ me: userId, subjectId, at: at.getTime() }).changes;
+  }
+}
+
+export class SqliteNotificationPreferenceRepository implements NotificationPreferenceRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  async get(userId: string) {
+    return toPreferences(this.db.$client.prepare(GET_PREFERENCES).get(userId) as PreferenceRow | undefined);
+  }
+
+  async save(userId: string, prefs: NotificationPreferences, at: Date) {
+    this.db.$client.prepare(SAVE_PREFERENCES).run(preferenceParams(userId, prefs, at));
+  }
+}
+
+export class SqlitePushSubscriptionRepository implements PushSubscriptionRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  async save(sub: PushSubscriptionRecord, at: Date) {
+    this.db.$client.prepare(SAVE_PUSH_SUBSCRIPTION).run(pushParams(sub, at));
+  }
+
+  async list(userId: string) {
+    return (this.db.$client.prepare(LIST_PUSH_SUBSCRIPTIONS).all(userId) as PushSubscriptionRow[]).map(
+      toPushSubscription,
+    );
+  }
+
+  async remove(userId: string, endpoint: string) {
+    this.db.$client.prepare(REMOVE_PUSH_SUBSCRIPTION).run(userId, endpoint);
+  }
+
+  async drop(endpoint: string) {
+    this.db.$client.prepare(DROP_PUSH_SUBSCRIPTION).run(endpoint);
+  }
+}
+
+export class SqliteDigestRepository implements DigestRepository {
+  constructor(private readonly db: SqliteDb) {}
+
+  async touch(userId: string, at: Date) {
+    this.db.$client.prepare(TOUCH).run(userId, at.getTime());
+  }
+
+  async candidates(limit: number) {
+    return (this.db.$client.prepare(DIGEST_CANDIDATES).all(limit) as CandidateRow[]).map(toCandidate);
+  }
+
+  async claim(userId: string, at: Date, notBefore: Date) {
+    const params = { userId, at: at.getTime(), notBefore: notBefore.getTime() };
+    return this.db.$client.prepare(CLAIM_DIGEST).run(params).changes === 1;
+  }
+
+  async unreadSince(userId: string, since: Date | null) {
+    const rows = this.db.$client.prepare(UNREAD_SINCE).all({ me: userId, since: since?.getTime() ?? 0 });
+    return (rows as DigestItemRow[]).map(toDigestItem);
+  }
+}
