@@ -260,6 +260,8 @@ export function createApp(options: AppOptions) {
       appUrl: env.APP_URL,
       rateLimiter: db.rateLimiter,
       securityLog: db.securityLog,
+      // Gold renewed, or its renewal's payment failed (issue 19): the owner's bell and push.
+      onSubscriptionEvent: (userId, kind) => notify({ userId, kind: `subscription.${kind}` }),
     }),
   );
   app.route(

@@ -4,7 +4,7 @@ import { err, ok, type Result } from '../shared/result';
 import { addMonths as addPeriod, PLANS, type PlanId, type ProductId, productPrice } from './catalog';
 import { isPremium } from './entitlements';
 import { fulfil, type PaymentEvent, stateFromStored, subscriptionIdOf, userSubscription } from './fulfilment';
-import type { BillingDeps, CheckoutSession, Purchase } from './ports';
+import type { BillingDeps, CheckoutSession, Purchase, SubscriptionNews } from './ports';
 
 export const PAYMENT_MESSAGES = {
   checkoutFailed: 'Failed to start checkout. Please try again.',
@@ -75,22 +75,41 @@ export async function openPortal(deps: BillingDeps, userId: string): Promise<Res
   );
 }
 
-/** Applies one event exactly once; its subscription ends in the same state whatever the order (issue 14). */
-export async function applyPaymentEvent(deps: Pick<BillingDeps, 'billing' | 'gateway' | 'clock'>, event: PaymentEvent) {
-  return deps.billing.apply({
+/**
+ * Applies one event exactly once; its subscription ends in the same state whatever the order (issue
+ * 14). A renewal paid or failed is news for its owner, told once, when the event is first applied.
+ */
+export async function applyPaymentEvent(
+  deps: Pick<BillingDeps, 'billing' | 'gateway' | 'clock' | 'onSubscriptionEvent'>,
+  event: PaymentEvent,
+) {
+  let owner: string | null = null;
+  const outcome = await deps.billing.apply({
     eventId: event.eventId,
     provider: deps.gateway.provider,
     kind: event.kind,
     subscriptionId: subscriptionIdOf(event),
     at: deps.clock.now(),
-    decide: (current) => fulfil(event, current),
+    decide: (current) => {
+      const fulfilment = fulfil(event, current);
+      owner = fulfilment.subscription?.userId ?? current?.userId ?? event.userId ?? null;
+      return fulfilment;
+    },
     project: userSubscription,
     fromStored: stateFromStored,
   });
+  const news = newsOf(event);
+  if (outcome === 'applied' && owner && news) await deps.onSubscriptionEvent?.(owner, news);
+  return outcome;
+}
+
+function newsOf(event: PaymentEvent): SubscriptionNews | null {
+  if (event.kind === 'invoice.paid') return event.firstInvoice ? null : 'renewed';
+  return event.kind === 'invoice.payment_failed' ? 'payment_failed' : null;
 }
 
 export async function handleWebhook(
-  deps: Pick<BillingDeps, 'billing' | 'gateway' | 'clock'>,
+  deps: Pick<BillingDeps, 'billing' | 'gateway' | 'clock' | 'onSubscriptionEvent'>,
   raw: string,
   signature: string | undefined,
 ) {

@@ -62,4 +62,8 @@ export type BillingDeps = {
   billing: BillingRepository;
   gateway: PaymentGateway;
   appUrl: string;
+  /** Told once per applied event when Gold renews or a renewal's payment fails (issue 19). */
+  onSubscriptionEvent?: (userId: string, kind: SubscriptionNews) => Promise<void>;
 };
+
+export type SubscriptionNews = 'renewed' | 'payment_failed';

@@ -305,6 +305,25 @@ describe('Stripe events in any order (issue 14 item 6)', () => {
     return items.flatMap((x, i) => permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((p) => [x, ...p]));
   }
 
+  it('tells the owner once when Gold renews and when a renewal payment fails (issue 19)', async () => {
+    const t = makeTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
+    t.clock.set('2026-10-02T00:00:00.000Z');
+    const userId = await student(t, 900);
+    const events = life(userId, 900);
+    await deliver(t.client(), events.checkout);
+    // Stripe retries: the same renewal twice is one notification.
+    await deliver(t.client(), events.renewed);
+    await deliver(t.client(), events.renewed);
+    await deliver(t.client(), {
+      ...events.renewed,
+      id: 'evt_fail_900',
+      type: 'invoice.payment_failed',
+      data: { object: { ...events.renewed.data.object, id: 'in_fail_900', amount_paid: 0 } },
+    });
+    const kinds = (await t.db.notifications.list(userId, { limit: 10 })).map((n) => n.kind);
+    expect(kinds.sort()).toEqual(['subscription.payment_failed', 'subscription.renewed']);
+  });
+
   it('ends every delivery order of a deleted subscription without Gold', async () => {
     const t = makeTestApp({ STRIPE_SECRET_KEY: 'sk_test_dummy', STRIPE_WEBHOOK_SECRET: secret });
     t.clock.set('2026-10-16T00:00:00.000Z');
