@@ -35,6 +35,12 @@ export function seedNotification(n: {
 
 let preferences = structuredClone(DEFAULT_PREFERENCES);
 
+/** What the last save stored, and a fresh start for a test that changes it. */
+export const savedNotificationPreferences = () => preferences;
+export const resetNotificationPreferences = () => {
+  preferences = structuredClone(DEFAULT_PREFERENCES);
+};
+
 export const notificationsHandlers = [
   http.get('/api/notifications', () =>
     signedIn() ? HttpResponse.json({ items: all(), nextCursor: null, unread: unread() }) : unauthenticated(),

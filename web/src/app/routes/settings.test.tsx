@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { FEEDBACK_MESSAGES } from '../../../../core/feedback/rules';
 import { PRIVACY_MESSAGES } from '../../../../core/privacy/data-requests';
 import { db, seedSignedInUser } from '../../test/db';
+import { resetNotificationPreferences, savedNotificationPreferences } from '../../test/notifications-handlers';
 import { renderApp, skipCookieBanner } from '../../test/render-app';
 import { completeExports, resetSettingsTest, seedFeatureRequest, settingsTest } from '../../test/settings-handlers';
 
@@ -269,5 +270,18 @@ describe('Settings', () => {
     await user.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
     expect(db.agreement.getAll().map((a) => a.marketing_accepted)).toEqual([false, true, false]);
+  });
+
+  it('chooses the e-mail digest in Settings → Notifications (issue 19)', async () => {
+    seedSignedInUser();
+    resetNotificationPreferences();
+    const { user } = await openSettings();
+    await user.click(await screen.findByRole('button', { name: /Notifications/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notifications' });
+    const digest = within(dialog).getByRole('group', { name: 'E-mail digest' });
+    expect(await within(digest).findByRole('radio', { name: 'After 6 hours away' })).toBeChecked();
+    await user.click(within(digest).getByRole('radio', { name: 'Once a day' }));
+    await waitFor(() => expect(savedNotificationPreferences().digest).toBe('daily'));
+    expect(within(digest).getByRole('radio', { name: 'Once a day' })).toBeChecked();
   });
 });

@@ -19,6 +19,12 @@ const CATEGORIES: { key: keyof NotificationPreferences['push']; label: string; d
   { key: 'account', label: 'Account', description: 'Verification, moderation and Gold' },
 ];
 
+const DIGESTS: { value: NotificationPreferences['digest']; label: string }[] = [
+  { value: '6h', label: 'After 6 hours away' },
+  { value: 'daily', label: 'Once a day' },
+  { value: 'off', label: 'Off' },
+];
+
 const toTime = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 const fromTime = (value: string) => {
@@ -59,7 +65,7 @@ const RESULT_TEXT: Record<Exclude<PushResult, 'subscribed'>, string> = {
   failed: 'Could not turn on push notifications. Please try again.',
 };
 
-/** Settings → Notifications (issue 19): push on this browser, a switch per kind, quiet hours. */
+/** Settings → Notifications (issue 19): push on this browser, a switch per kind, quiet hours, the e-mail digest. */
 export function NotificationSettingsDialog({
   open,
   onOpenChange,
@@ -173,6 +179,27 @@ export function NotificationSettingsDialog({
                 ))}
               </div>
             </section>
+            <fieldset>
+              <legend className="font-semibold text-ink-900">E-mail digest</legend>
+              <p className="mb-2 text-sm text-ink-600">
+                Unread messages and new matches by e-mail while you are away, at most once a day.
+              </p>
+              <div className="flex flex-wrap gap-x-5 gap-y-2">
+                {DIGESTS.map((d) => (
+                  <label key={d.value} className="flex min-h-11 items-center gap-2 text-ink-900">
+                    <input
+                      type="radio"
+                      name="digest"
+                      value={d.value}
+                      checked={draft.digest === d.value}
+                      onChange={() => persist({ ...draft, digest: d.value })}
+                      className="size-5 accent-brand-700"
+                    />
+                    {d.label}
+                  </label>
+                ))}
+              </div>
+            </fieldset>
           </div>
         )}
       </DialogContent>
