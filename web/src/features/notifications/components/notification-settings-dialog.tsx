@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { cn } from '../../../lib/cn';
+import { Switch } from '../../../components/ui/switch';
 import { problemToast } from '../../../lib/problem-toast';
 import {
   type NotificationPreferences,
@@ -31,32 +31,6 @@ const fromTime = (value: string) => {
   const [h, m] = value.split(':').map(Number);
   return Number.isInteger(h) && Number.isInteger(m) ? (h as number) * 60 + (m as number) : null;
 };
-
-function Switch({ id, on, onChange, disabled }: { id: string; on: boolean; onChange: () => void; disabled?: boolean }) {
-  return (
-    <button
-      type="button"
-      role="switch"
-      aria-checked={on}
-      aria-labelledby={`${id}-label`}
-      aria-describedby={`${id}-description`}
-      disabled={disabled}
-      onClick={onChange}
-      className={cn(
-        'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 motion-reduce:transition-none',
-        on ? 'bg-brand-700' : 'bg-ink-300',
-      )}
-    >
-      <span
-        aria-hidden="true"
-        className={cn(
-          'inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
-          on ? 'translate-x-6' : 'translate-x-1',
-        )}
-      />
-    </button>
-  );
-}
 
 const RESULT_TEXT: Record<Exclude<PushResult, 'subscribed'>, string> = {
   denied: 'Notifications are blocked for this site. Allow them in your browser settings.',

@@ -1,6 +1,6 @@
 import { toast } from 'sonner';
 import { MailIcon } from '../../../components/ui/icons';
-import { cn } from '../../../lib/cn';
+import { Switch } from '../../../components/ui/switch';
 import { problemToast } from '../../../lib/problem-toast';
 import { useMarketingEmails, useSetMarketingEmails } from '../api/marketing-emails';
 
@@ -30,27 +30,12 @@ export function MarketingEmailsSwitch() {
           Tips and product updates. Account and safety emails always come.
         </span>
       </span>
-      <button
-        type="button"
-        role="switch"
-        aria-checked={on}
-        aria-labelledby="marketing-emails-label"
-        aria-describedby="marketing-emails-description"
+      <Switch
+        id="marketing-emails"
+        on={on}
+        onChange={toggle}
         disabled={current.isPending || change.isPending || current.isError}
-        onClick={toggle}
-        className={cn(
-          'relative inline-flex h-7 w-12 shrink-0 items-center rounded-full transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-60 motion-reduce:transition-none',
-          on ? 'bg-brand-700' : 'bg-ink-300',
-        )}
-      >
-        <span
-          aria-hidden="true"
-          className={cn(
-            'inline-block size-5 rounded-full bg-white shadow transition-transform motion-reduce:transition-none',
-            on ? 'translate-x-6' : 'translate-x-1',
-          )}
-        />
-      </button>
+      />
     </div>
   );
 }
