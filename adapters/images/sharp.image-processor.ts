@@ -7,43 +7,33 @@ import type { ImageProcessor } from '../../core/profiles/ports';
 
 export const LONGEST_SIDE = 1600;
 
+/** Decoded (which proves it is an image), turned upright, fitted to a `side` box and written as WebP; null when it does not decode. */
+async function webp(bytes: Uint8Array, side: number, fit: 'inside' | 'outside', quality: number) {
+  try {
+    const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate()
+      .resize({ width: side, height: side, fit, withoutEnlargement: true })
+      .webp({ quality })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      bytes: new Uint8Array(data),
+      ext: 'webp',
+      contentType: 'image/webp',
+      width: info.width,
+      height: info.height,
+    };
+  } catch {
+    return null;
+  }
+}
+
 export class SharpImageProcessor implements ImageProcessor {
-  async reencode(bytes: Uint8Array) {
-    try {
-      const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
-        .rotate()
-        .resize({ width: LONGEST_SIDE, height: LONGEST_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer({ resolveWithObject: true });
-      return {
-        bytes: new Uint8Array(data),
-        ext: 'webp',
-        contentType: 'image/webp',
-        width: info.width,
-        height: info.height,
-      };
-    } catch {
-      return null;
-    }
+  reencode(bytes: Uint8Array) {
+    return webp(bytes, LONGEST_SIDE, 'inside', 82);
   }
 
   /** Issue 18: the shorter side becomes `width` (`fit: outside`), so the copy covers a box that wide. */
-  async variant(bytes: Uint8Array, width: number) {
-    try {
-      const { data, info } = await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
-        .rotate()
-        .resize({ width, height: width, fit: 'outside', withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer({ resolveWithObject: true });
-      return {
-        bytes: new Uint8Array(data),
-        ext: 'webp',
-        contentType: 'image/webp',
-        width: info.width,
-        height: info.height,
-      };
-    } catch {
-      return null;
-    }
+  variant(bytes: Uint8Array, width: number) {
+    return webp(bytes, width, 'outside', 78);
   }
 }
