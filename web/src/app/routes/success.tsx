@@ -7,7 +7,11 @@ import { BoltIcon, CheckIcon, CrownIcon, StarIcon } from '../../components/ui/ic
 import { PageShell } from '../../components/ui/page-shell';
 import { Spinner } from '../../components/ui/spinner';
 import { billingKeys } from '../../features/billing/api/get-catalog';
-import { type PendingPurchase, takePendingPurchase } from '../../features/billing/api/payment-page';
+import {
+  forgetPendingPurchase,
+  type PendingPurchase,
+  readPendingPurchase,
+} from '../../features/billing/api/payment-page';
 import { GoldPerks } from '../../features/billing/components/gold-perks';
 // The premium feature's queries: the check refreshes them so badge, boost and super likes update.
 import { useBoostStatus } from '../../features/premium/api/boost';
@@ -33,8 +37,10 @@ export function SuccessRoute() {
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>('processing');
   const [status, setStatus] = useState<PremiumStatus | null>(null);
-  // Read once: a reload of /success should not claim the same purchase again.
-  const [purchase] = useState<PendingPurchase | null>(takePendingPurchase);
+  // Read once: a reload of /success should not claim the same purchase again. Forgotten after the
+  // first commit, not while rendering, so a render retried after a suspense reads it too.
+  const [purchase] = useState<PendingPurchase | null>(readPendingPurchase);
+  useEffect(forgetPendingPurchase, []);
 
   useEffect(() => {
     const timer = setTimeout(() => setPhase('checking'), PROCESSING_MS);

@@ -1,4 +1,4 @@
-import { openPaymentPage, rememberPurchase, takePendingPurchase } from './payment-page';
+import { forgetPendingPurchase, openPaymentPage, readPendingPurchase, rememberPurchase } from './payment-page';
 
 describe('openPaymentPage', () => {
   it('opens a new tab and cuts its opener (noopener)', () => {
@@ -20,18 +20,20 @@ describe('openPaymentPage', () => {
 describe('pending purchase', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('is read once', () => {
+  it('reads the same until forgotten', () => {
     rememberPurchase({ kind: 'product', id: 'profile_boost' });
-    expect(takePendingPurchase()).toEqual({ kind: 'product', id: 'profile_boost' });
-    expect(takePendingPurchase()).toBeNull();
+    expect(readPendingPurchase()).toEqual({ kind: 'product', id: 'profile_boost' });
+    expect(readPendingPurchase()).toEqual({ kind: 'product', id: 'profile_boost' });
+    forgetPendingPurchase();
+    expect(readPendingPurchase()).toBeNull();
   });
 
   it('is forgotten after a day, and ignores what it does not know', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     rememberPurchase({ kind: 'plan', id: 'yearly' });
     vi.setSystemTime(Date.now() + 25 * 60 * 60 * 1000);
-    expect(takePendingPurchase()).toBeNull();
+    expect(readPendingPurchase()).toBeNull();
     localStorage.setItem('nestmate.pending-purchase', JSON.stringify({ kind: 'plan', id: 'weekly', at: Date.now() }));
-    expect(takePendingPurchase()).toBeNull();
+    expect(readPendingPurchase()).toBeNull();
   });
 });

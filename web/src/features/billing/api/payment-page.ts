@@ -48,11 +48,13 @@ export function onPurchaseTaken(onTaken: () => void): () => void {
   return () => window.removeEventListener('storage', listener);
 }
 
-/** The purchase /success confirms, read once. */
-export function takePendingPurchase(): PendingPurchase | null {
+/**
+ * The purchase /success confirms. Reading has no side effect, so a render React throws away (a
+ * child suspending on its first mount) and retries reads the same; /success forgets it once shown.
+ */
+export function readPendingPurchase(): PendingPurchase | null {
   try {
     const raw = localStorage.getItem(KEY);
-    localStorage.removeItem(KEY);
     if (!raw) return null;
     const value = JSON.parse(raw) as PendingPurchase & { at?: number };
     if (typeof value.at !== 'number' || Date.now() - value.at > MAX_AGE_MS) return null;
@@ -64,5 +66,14 @@ export function takePendingPurchase(): PendingPurchase | null {
   } catch (error) {
     console.warn('Unreadable pending purchase', error);
     return null;
+  }
+}
+
+/** /success has shown the purchase: a reload does not claim it again, and the opening tab hears it went through. */
+export function forgetPendingPurchase() {
+  try {
+    localStorage.removeItem(KEY);
+  } catch (error) {
+    console.warn('Could not forget the pending purchase', error);
   }
 }
