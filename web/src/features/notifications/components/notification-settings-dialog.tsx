@@ -158,7 +158,7 @@ export function NotificationSettingsDialog({
               <p className="mb-2 text-sm text-ink-600">
                 Unread messages and new matches by e-mail while you are away, at most once a day.
               </p>
-              <div className="flex flex-wrap gap-x-5 gap-y-2">
+              <div className="flex flex-col sm:flex-row sm:flex-wrap sm:gap-x-5">
                 {DIGESTS.map((d) => (
                   <label key={d.value} className="flex min-h-11 items-center gap-2 text-ink-900">
                     <input
