@@ -6,6 +6,7 @@
 import type { Mailer, OutgoingMail } from '../accounts/ports';
 import { DAY, HOUR } from '../shared/clock';
 import type { NotificationPreferences } from './model';
+import type { NotificationPreferenceRepository } from './ports';
 
 export const DIGEST_EVERY_MS = DAY;
 export const AWAY_MS: Record<Exclude<NotificationPreferences['digest'], 'off'>, number> = {
@@ -54,6 +55,21 @@ export type DigestDeps = {
   appUrl: string;
   log(line: string): void;
 };
+
+/**
+ * The digest's one-click unsubscribe (RFC 8058, N104): the signed token names the student, whose
+ * digest goes off (nothing else changes). Null for a token that does not verify.
+ */
+export async function unsubscribeFromDigest(
+  deps: { links: UnsubscribeLinks; preferences: NotificationPreferenceRepository; clock: { now(): Date } },
+  token: string,
+): Promise<string | null> {
+  const userId = deps.links.verify(token);
+  if (!userId) return null;
+  const current = await deps.preferences.get(userId);
+  if (current.digest !== 'off') await deps.preferences.save(userId, { ...current, digest: 'off' }, deps.clock.now());
+  return userId;
+}
 
 /** Whether the candidate is due now: away long enough and no digest in the last 24 hours. */
 export function isDue(c: DigestCandidate, now: Date): boolean {

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { UnsubscribeLinks } from '../../../core/notifications/digest';
+import { type UnsubscribeLinks, unsubscribeFromDigest } from '../../../core/notifications/digest';
 import {
   listNotifications,
   markNotificationsRead,
@@ -86,15 +86,11 @@ export function notificationsRouter(
   });
 
   // The digest's unsubscribe link (N104): no session, the signed token is the proof.
-  const verified = (token: string) => {
-    const userId = deps.links.verify(token);
-    if (!userId) throw new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'This unsubscribe link is not valid.'));
-    return userId;
-  };
+  const invalidLink = () => new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'This unsubscribe link is not valid.'));
 
   app.openapi(routes.unsubscribePageRoute, async (c) => {
     const { token } = c.req.valid('query');
-    verified(token);
+    if (!deps.links.verify(token)) throw invalidLink();
     const action = `${routes.UNSUBSCRIBE_PATH}?token=${encodeURIComponent(token)}`;
     return c.html(
       page(
@@ -108,9 +104,7 @@ export function notificationsRouter(
   app.openapi(routes.unsubscribeRoute, async (c) => {
     const { token } = c.req.valid('query');
     await spendOrRefuse(deps, c, [[`digest-unsubscribe:ip:${ipKey(c.get('ip'))}`, WRITE_LIMITS.anonymousPerIp]]);
-    const userId = verified(token);
-    const current = await deps.preferences.get(userId);
-    if (current.digest !== 'off') await deps.preferences.save(userId, { ...current, digest: 'off' }, deps.clock.now());
+    if (!(await unsubscribeFromDigest(deps, token))) throw invalidLink();
     if ((c.req.header('accept') ?? '').includes('text/html'))
       return c.html(
         page(
