@@ -8,7 +8,7 @@ import { MESSAGE_MAX } from '../../../../../core/shared/sanitize';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
-import { ChevronLeftIcon, EyeIcon, PencilIcon, SendIcon, ShieldIcon, SparklesIcon } from '../../../components/ui/icons';
+import { EyeIcon, PencilIcon, SendIcon, ShieldIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { type TrustBadgeFlags, TrustBadges } from '../../../components/ui/trust-badges';
 import { ApiError } from '../../../lib/api-client';
@@ -24,6 +24,7 @@ import {
   useSendMessage,
 } from '../api/messages';
 import { Avatar } from './avatar';
+import { BackToConversations } from './back-to-conversations';
 
 export type ChatPeer = {
   userId: string;
@@ -88,14 +89,7 @@ export function ChatScreen({
   return (
     <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70">
       <header className="flex items-center gap-2 border-b border-ink-200/70 px-2 py-2 sm:px-3">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to conversations"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
-        >
-          <ChevronLeftIcon className="size-6" />
-        </button>
+        <BackToConversations onBack={onBack} />
         <Avatar name={peer.name} photoUrl={peer.profilePhotoUrl} size="sm" />
         <div className="min-w-0 flex-1">
           <div className="flex min-w-0 items-center gap-1.5">

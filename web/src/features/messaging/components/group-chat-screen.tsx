@@ -1,9 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { readBy } from '../../../../../core/messaging/group-chat';
-import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { type GroupConversation, useGroupReads, useMarkRead } from '../api/conversations';
 import { useMessages } from '../api/messages';
 import { Avatar } from './avatar';
+import { BackToConversations } from './back-to-conversations';
 import { Composer, MessageLog } from './chat-screen';
 
 /** Up to three members' photos, overlapping: a group's face in the list and the chat header. */
@@ -69,14 +69,7 @@ export function GroupChatScreen({
   return (
     <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70">
       <header className="flex items-center gap-2 border-b border-ink-200/70 px-2 py-2 sm:px-3">
-        <button
-          type="button"
-          onClick={onBack}
-          aria-label="Back to conversations"
-          className="flex size-10 shrink-0 items-center justify-center rounded-full text-ink-700 hover:bg-ink-100 focus-visible:outline-3 focus-visible:outline-brand-600"
-        >
-          <ChevronLeftIcon className="size-6" />
-        </button>
+        <BackToConversations onBack={onBack} />
         <MemberStack members={group.members} />
         <div className="min-w-0 flex-1">
           <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
