@@ -241,9 +241,22 @@ export function createApp(options: AppOptions) {
       }
     },
     onLiked: (likerId, likedId) => notify({ userId: likedId, kind: 'like', actorId: likerId }),
+    groupMatches: db.groupMatches,
+    // Issue 20: everyone in a new group match hears of it; the like that made it came from `byUserId`.
+    onGroupMatch: async (conversationId, people, byUserId) => {
+      for (const me of people) {
+        await realtime.publish(me, {
+          type: 'match.created',
+          conversationId,
+          userId: byUserId,
+          byYou: me === byUserId,
+          group: true,
+        });
+      }
+    },
   };
   app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups }));
-  app.route('/', likesRouter(discoveryDeps));
+  app.route('/', likesRouter({ ...discoveryDeps, groups: db.groups }));
   // The offline twin grants Gold without payment, so production never falls back to it (D24 addendum).
   const gateway = env.STRIPE_SECRET_KEY
     ? new StripePaymentGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET)

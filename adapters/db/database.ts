@@ -22,6 +22,7 @@ import {
   SqliteSwipeRepository,
 } from './sqlite/discovery.repository';
 import { SqliteGroupChatRepository } from './sqlite/group-chat.repository';
+import { SqliteGroupMatchRepository } from './sqlite/group-matches.repository';
 import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';
 import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
@@ -75,6 +76,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     boosts: new SqliteBoostRepository(db),
     conversations: new SqliteConversationRepository(db),
     groupChats: new SqliteGroupChatRepository(db),
+    groupMatches: new SqliteGroupMatchRepository(db),
     contentFlags: new SqliteContentFlagRepository(db),
     billing: new SqliteBillingRepository(db, ids),
     safety: new SqliteSafetyRepository(db),

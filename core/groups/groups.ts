@@ -329,3 +329,9 @@ export async function deckGroup(
   const group = mode === 'group' ? groups.find((g) => g.id === activeGroupId) : undefined;
   return group ? { groupId: group.id, memberIds: group.members.map((m) => m.userId) } : null;
 }
+
+/** The group a like is made for: the active group in group mode (issue 20), else null; one read when solo. */
+export async function likingGroup(deps: Pick<GroupDeps, 'groups'>, userId: string): Promise<string | null> {
+  if ((await deps.groups.mode(userId)).mode !== 'group') return null;
+  return (await deckGroup(deps, userId))?.groupId ?? null;
+}

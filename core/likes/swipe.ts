@@ -7,6 +7,7 @@ import type { DiscoveryDeps, ProfileCard } from '../matching/ports';
 import { profileErrors } from '../profiles/errors';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
+import { GROUP_LIKE_WINDOW_MS, type GroupCard, groupCards, newGroupMatch } from './group-likes';
 import {
   conversationIdFor,
   decideSwipe,
@@ -16,16 +17,36 @@ import {
   superLikeStatus,
 } from './rules';
 
-export type SwipeOutcome = { isMatch: boolean; conversationId: string | null; compatibilityScore: number | null };
+export type SwipeOutcome = {
+  isMatch: boolean;
+  conversationId: string | null;
+  compatibilityScore: number | null;
+  /** The match is a group match (issue 20): `conversationId` is its conversation with everyone. */
+  isGroupMatch: boolean;
+};
+
+type SwipeDeps = Pick<
+  DiscoveryDeps,
+  'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'groupMatches' | 'onMatch' | 'onLiked' | 'onGroupMatch'
+>;
 
 export const WHO_LIKED_YOU_UPGRADE = 'Upgrade to Gold to see who liked you';
 
+/**
+ * A swipe. `groupId` is the active group in group mode (read by the server, never sent by the
+ * client): a like is then made for the group (issue 20, N121), from the liker's own allowance.
+ */
 export async function swipe(
-  deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch' | 'onLiked'>,
+  deps: SwipeDeps,
   userId: string,
-  input: { targetId: string; action: SwipeAction },
+  input: { targetId: string; action: SwipeAction; groupId?: string | null },
 ): Promise<Result<SwipeOutcome, DomainError>> {
   if (userId === input.targetId) return err(likeErrors.self());
+  const groupId = input.action === 'pass' ? null : (input.groupId ?? null);
+  // A block between the student and any member hides them from the group (N123).
+  if (groupId && (await deps.groupMatches.blockedWithGroup(groupId, input.targetId))) {
+    return err(likeErrors.unavailable());
+  }
   // Every read a swipe needs, at once: on PostgreSQL they are round trips (issue 18 §6).
   const [target, subscription, viewer, them] = await Promise.all([
     deps.discovery.swipeTarget(userId, input.targetId),
@@ -55,63 +76,105 @@ export async function swipe(
       windowStart: new Date(now.getTime() - LIKES_WINDOW_MS),
       id: deps.ids.newId(),
       score: compat,
+      groupId,
     },
     (state) => decideSwipe(state, { userId, targetId: input.targetId, action: input.action, plan, now }),
   );
   if (!decided.ok) return decided;
-  const isMatch = decided.value.record.status === 'matched';
+  const status = decided.value.record.status;
+  const groupMatch = status === 'passed' ? null : await matchGroups(deps, userId, input.targetId, groupId);
+  const isMatch = status === 'matched';
   if (isMatch) await deps.onMatch?.(userId, input.targetId, conversationIdFor(userId, input.targetId));
-  else if (decided.value.record.status === 'liked') await deps.onLiked?.(userId, input.targetId);
+  else if (status === 'liked' && !groupMatch) await deps.onLiked?.(userId, input.targetId);
+  if (groupMatch)
+    return ok({ isMatch: true, conversationId: groupMatch, compatibilityScore: compat, isGroupMatch: true });
   return ok({
     isMatch,
     conversationId: isMatch ? conversationIdFor(userId, input.targetId) : null,
     compatibilityScore: compat,
+    isGroupMatch: false,
   });
+}
+
+/**
+ * After a like: the group match it completes, if any (issue 20, N122). Everyone in it is told; a
+ * match these sides already have is not made twice (the liker is told nothing new).
+ */
+async function matchGroups(deps: SwipeDeps, userId: string, targetId: string, groupId: string | null) {
+  const now = deps.clock.now();
+  const sides = await deps.groupMatches.pending({
+    likerId: userId,
+    targetId,
+    likerGroupId: groupId,
+    since: new Date(now.getTime() - GROUP_LIKE_WINDOW_MS),
+  });
+  if (!sides) return null;
+  const match = newGroupMatch(deps.ids.newId(), sides, now);
+  const people = await deps.groupMatches.create(match);
+  if (!people) return null;
+  await deps.onGroupMatch?.(match.conversationId, people, userId);
+  return match.conversationId;
 }
 
 /** Like back from Who Liked You (Gold): only when they liked you first. */
 export async function likeBack(
-  deps: Pick<DiscoveryDeps, 'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'onMatch' | 'onLiked'>,
+  deps: SwipeDeps,
   userId: string,
   likerId: string,
+  groupId: string | null = null,
 ): Promise<Result<SwipeOutcome, DomainError>> {
   const plan = planOf(await deps.subscriptions.get(userId), deps.clock.now());
   if (!ENTITLEMENTS[plan].seeWhoLikedYou) return err(premiumRequired(WHO_LIKED_YOU_UPGRADE));
   const theirs = await deps.swipes.get(likerId, userId);
   if (theirs?.status !== 'liked') return err(likeErrors.likeBackMissing());
-  return swipe(deps, userId, { targetId: likerId, action: 'like' });
+  return swipe(deps, userId, { targetId: likerId, action: 'like', groupId });
 }
 
+type Liker = ProfileCard & {
+  createdAt: Date;
+  isSuperLike: boolean;
+  compatibilityScore: number;
+  /** The group the like was made for (issue 20), while it counts: within the window, its author a member. */
+  group: GroupCard | null;
+};
+
 export type LikerView =
-  | {
-      visible: true;
-      count: number;
-      likers: (ProfileCard & { createdAt: Date; isSuperLike: boolean; compatibilityScore: number })[];
-    }
+  | { visible: true; count: number; likers: Liker[] }
   | { visible: false; count: number; likers: [] };
 
-/** D15: a free user learns only how many; no identity, name or photo of a liker leaves the server. */
+/**
+ * D15: a free user learns only how many; no identity, name or photo of a liker leaves the server.
+ * A like made for a group shows the group (issue 20); a block between the student and any of its
+ * members hides it (N123).
+ */
 export async function whoLikedMe(
-  deps: Pick<DiscoveryDeps, 'clock' | 'discovery' | 'swipes' | 'subscriptions'>,
+  deps: Pick<DiscoveryDeps, 'clock' | 'discovery' | 'swipes' | 'subscriptions' | 'groupMatches'>,
   userId: string,
 ): Promise<LikerView> {
-  const rows = await deps.swipes.likers(userId);
-  const plan = planOf(await deps.subscriptions.get(userId), deps.clock.now());
+  const now = deps.clock.now();
+  const received = await deps.swipes.likers(userId);
+  const since = now.getTime() - GROUP_LIKE_WINDOW_MS;
+  const groupIds = [...new Set(received.flatMap((r) => (r.groupId ? [r.groupId] : [])))];
+  const views = await deps.groupMatches.groups(userId, groupIds);
+  const rows = received.filter((r) => !(r.groupId && views.get(r.groupId)?.blocked));
+  const plan = planOf(await deps.subscriptions.get(userId), now);
   if (!ENTITLEMENTS[plan].seeWhoLikedYou) return { visible: false, count: rows.length, likers: [] };
   const me = await deps.discovery.viewer(userId);
-  const cards = new Map(
-    (
-      await deps.discovery.cards(
-        userId,
-        rows.map((r) => r.userId),
-      )
-    ).map((c) => [c.userId, c]),
-  );
+  const [cards, groups] = await Promise.all([
+    deps.discovery.cards(
+      userId,
+      rows.map((r) => r.userId),
+    ),
+    groupCards(deps, userId, views),
+  ]);
+  const byId = new Map(cards.map((c) => [c.userId, c]));
   const likers = rows.flatMap((r) => {
-    const card = cards.get(r.userId);
+    const card = byId.get(r.userId);
     if (!card) return [];
     const s = me ? compatibility(me.person, card.person).score : 75;
-    return [{ ...card, createdAt: r.createdAt, isSuperLike: r.isSuperLike, compatibilityScore: s }];
+    const counts = r.groupId && r.createdAt.getTime() >= since && views.get(r.groupId)?.memberIds.includes(r.userId);
+    const group = counts && r.groupId ? (groups.get(r.groupId) ?? null) : null;
+    return [{ ...card, createdAt: r.createdAt, isSuperLike: r.isSuperLike, compatibilityScore: s, group }];
   });
   return { visible: true, count: likers.length, likers };
 }

@@ -27,7 +27,7 @@ export async function getDeck(
   deps: Pick<DiscoveryDeps, 'clock' | 'discovery' | 'subscriptions'>,
   userId: string,
   input: DeckOptions,
-  group: { memberIds: string[] } | null = null,
+  group: { memberIds: string[]; exclude?: string[] } | null = null,
 ): Promise<Result<{ entries: DeckEntry[]; options: ResolvedDeckOptions }, DomainError>> {
   const now = deps.clock.now();
   const plan = planOf(await deps.subscriptions.get(userId), now);
@@ -47,7 +47,8 @@ export async function getDeck(
   const reach = campusesInReach(viewer.campus, campuses, options);
   const pool = await deps.discovery.candidatePool(userId, {
     universities: reach.map((c) => c.name),
-    exclude: [...new Set([userId, ...memberIds])],
+    // Issue 20 (N123): in group mode, also whoever is blocked either way with a member.
+    exclude: [...new Set([userId, ...memberIds, ...(group?.exclude ?? [])])],
     limit: POOL_SIZE,
     now,
     verifiedOnly: options.verifiedOnly,

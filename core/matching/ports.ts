@@ -1,6 +1,7 @@
 /** Capabilities discovery and likes need (style habit 3). */
 import type { Subscription } from '../billing/entitlements';
 import type { BoostState } from '../likes/boosts';
+import type { GroupMatchRepository } from '../likes/group-likes';
 import type { SwipeAction, SwipeDecision, SwipeRecord, SwipeState } from '../likes/rules';
 import type { TrustBadges } from '../profiles/model';
 import type { Clock } from '../shared/clock';
@@ -58,7 +59,8 @@ export interface DiscoveryRepository {
   cards(viewerId: string, userIds: string[]): Promise<ProfileCard[]>;
 }
 
-export type LikerRow = { userId: string; createdAt: Date; isSuperLike: boolean };
+/** A like received; `groupId` names the group it was made for (issue 20), null for a student's own. */
+export type LikerRow = { userId: string; createdAt: Date; isSuperLike: boolean; groupId: string | null };
 export type MatchRow = { userId: string; matchedAt: Date; compatibilityScore: number | null };
 
 export interface SwipeRepository {
@@ -72,6 +74,8 @@ export interface SwipeRepository {
       windowStart: Date;
       id: string;
       score: number | null;
+      /** The group the like is made for in group mode (issue 20); none for a student's own. */
+      groupId?: string | null;
     },
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
   ): Promise<Result<SwipeDecision, DomainError>>;
@@ -110,4 +114,7 @@ export type DiscoveryDeps = {
   onMatch?: (userId: string, otherId: string, conversationId: string) => Promise<void>;
   /** Told about a like that made no match yet: the notification centre tells the liked student (issue 19). */
   onLiked?: (likerId: string, likedId: string) => Promise<void>;
+  groupMatches: GroupMatchRepository;
+  /** Told about a new group match (issue 20): everyone in its conversation hears of it. */
+  onGroupMatch?: (conversationId: string, people: string[], byUserId: string) => Promise<void>;
 };

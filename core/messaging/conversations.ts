@@ -14,8 +14,8 @@ import {
   type GroupEvent,
   groupConversationId,
   groupEventText,
-  groupIdOf,
   isGroupChatMember,
+  isMultiParty,
   recipientsOf,
 } from './group-chat';
 import type { ConversationSummary, Message, MessagingDeps, RealtimeBus } from './ports';
@@ -24,8 +24,8 @@ import { cleanMessage, MESSAGE_MESSAGES, MESSAGE_WINDOW_MS, MESSAGES_PER_HOUR, m
 
 /** The conversation's participants when the user is one of them; 404 otherwise (existence not revealed). */
 async function membership(deps: Pick<MessagingDeps, 'conversations'>, conversationId: string, userId: string) {
-  // A group's conversation is never a 1:1 one (its own paths below).
-  if (groupIdOf(conversationId) !== null) return null;
+  // A group's or a group match's conversation is never a 1:1 one (its own paths below).
+  if (isMultiParty(conversationId)) return null;
   const people = await deps.conversations.participants(conversationId);
   if (!people?.includes(userId)) return null;
   return { other: people.find((p) => p !== userId) ?? userId };
@@ -126,9 +126,8 @@ async function recipients(
   conversationId: string,
   userId: string,
 ): Promise<Result<{ others: string[]; closed: boolean }, DomainError>> {
-  const groupId = groupIdOf(conversationId);
-  if (groupId !== null) {
-    const audience = await deps.groupChats.audience(groupId, userId);
+  if (isMultiParty(conversationId)) {
+    const audience = await deps.groupChats.audience(conversationId, userId);
     if (!isGroupChatMember(audience, userId)) return err(messageErrors.notFound());
     return ok({ others: recipientsOf(audience, userId).filter((id) => id !== userId), closed: false });
   }
@@ -158,7 +157,7 @@ export async function postGroupEvent(
   event: GroupEvent,
   name: (userId: string) => string,
 ): Promise<void> {
-  const audience = await deps.groupChats.audience(event.groupId, event.actorId);
+  const audience = await deps.groupChats.audience(groupConversationId(event.groupId), event.actorId);
   if (!audience) return;
   const now = deps.clock.now();
   const stored = await deps.conversations.send(
@@ -229,17 +228,19 @@ export async function releasedMessage(
 ) {
   const message = await deps.conversations.message(messageId);
   if (!message || message.pendingReview) return;
-  const groupId = groupIdOf(message.conversationId);
-  const audience = groupId === null ? null : await deps.groupChats.audience(groupId, message.senderId);
+  const audience = isMultiParty(message.conversationId)
+    ? await deps.groupChats.audience(message.conversationId, message.senderId)
+    : null;
   const people = audience
     ? recipientsOf(audience, message.senderId)
     : ((await deps.conversations.participants(message.conversationId)) ?? []);
   await publishMessage(deps, message, people);
 }
 
-/** A group's conversation as `userId` may see it now: the audience, or null (not a member, N117). */
-async function groupMember(deps: Pick<MessagingDeps, 'groupChats'>, groupId: string, userId: string) {
-  const audience = await deps.groupChats.audience(groupId, userId);
+/** A multi-party conversation as `userId` may see it now: the audience, or null (not in it, N117). */
+async function groupMember(deps: Pick<MessagingDeps, 'groupChats'>, conversationId: string, userId: string) {
+  if (!isMultiParty(conversationId)) return null;
+  const audience = await deps.groupChats.audience(conversationId, userId);
   return isGroupChatMember(audience, userId) ? audience : null;
 }
 
@@ -252,9 +253,8 @@ export async function listMessages(
   // Without a cursor the newest page is what a chat opens on.
   const cursor =
     page.after === undefined && page.before === undefined ? { ...page, before: Number.MAX_SAFE_INTEGER } : page;
-  const groupId = groupIdOf(conversationId);
-  if (groupId !== null) {
-    const audience = await groupMember(deps, groupId, userId);
+  if (isMultiParty(conversationId)) {
+    const audience = await groupMember(deps, conversationId, userId);
     if (!audience) return err(messageErrors.notFound());
     // Only what was sent since they joined (their participant row's start) and not by someone
     // blocked either way with them (N118).
@@ -271,8 +271,7 @@ export async function groupReads(
   userId: string,
   conversationId: string,
 ): Promise<Result<{ userId: string; readSeq: number }[], DomainError>> {
-  const groupId = groupIdOf(conversationId);
-  const audience = groupId === null ? null : await groupMember(deps, groupId, userId);
+  const audience = await groupMember(deps, conversationId, userId);
   if (!audience) return err(messageErrors.notFound());
   const reads = await deps.groupChats.reads(conversationId);
   return ok(reads.filter((r) => !audience.blockedWith.includes(r.userId)));
@@ -283,9 +282,8 @@ export async function markRead(
   userId: string,
   conversationId: string,
 ): Promise<Result<{ upToSeq: number }, DomainError>> {
-  const groupId = groupIdOf(conversationId);
-  if (groupId !== null) {
-    const audience = await groupMember(deps, groupId, userId);
+  if (isMultiParty(conversationId)) {
+    const audience = await groupMember(deps, conversationId, userId);
     if (!audience) return err(messageErrors.notFound());
     const upToSeq = await deps.groupChats.markRead(conversationId, userId);
     const others = recipientsOf(audience, userId).filter((id) => id !== userId);

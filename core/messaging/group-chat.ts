@@ -7,8 +7,19 @@
  */
 
 const GROUP_PREFIX = 'group-';
+/** A group match's conversation (issue 20, N122): the group and the student (or two groups). */
+const GROUP_MATCH_PREFIX = 'gmatch-';
 
 export const groupConversationId = (groupId: string) => `${GROUP_PREFIX}${groupId}`;
+export const groupMatchConversationId = (matchId: string) => `${GROUP_MATCH_PREFIX}${matchId}`;
+
+/**
+ * Whether a conversation has more than two people: a group's chat or a group match's. Both are
+ * read and written through their audience (the participants now), never as a 1:1 pair.
+ */
+export const isMultiParty = (conversationId: string) =>
+  groupIdOf(conversationId) !== null ||
+  (conversationId.startsWith(GROUP_MATCH_PREFIX) && conversationId.length > GROUP_MATCH_PREFIX.length);
 
 /** The group a conversation id names, or null for a 1:1 conversation. */
 export const groupIdOf = (conversationId: string): string | null =>
@@ -25,6 +36,8 @@ export type GroupChatAudience = {
 
 export type GroupConversationSummary = {
   id: string;
+  /** 'group': the group's own chat; 'match': a group match's (the group is the first side). */
+  kind: 'group' | 'match';
   groupId: string;
   name: string;
   memberIds: string[];
@@ -37,13 +50,16 @@ export type GroupConversationSummary = {
 export type GroupRead = { userId: string; readSeq: number };
 
 export interface GroupChatRepository {
-  /** The group's members and who of them is blocked either way with `userId`; null when the group is gone. */
-  audience(groupId: string, userId: string): Promise<GroupChatAudience | null>;
-  /** The user's group conversations: preview and unread count leave out held, removed and blocked members' lines. */
+  /**
+   * A multi-party conversation's people now (a group's members, or a group match's participants)
+   * and who of them is blocked either way with `userId`; null when it is gone.
+   */
+  audience(conversationId: string, userId: string): Promise<GroupChatAudience | null>;
+  /** The user's group and group match conversations: preview and unread count leave out held, removed and blocked members' lines. */
   list(userId: string): Promise<GroupConversationSummary[]>;
   /** Marks everything up to the newest message read for this member; the sequence, or 0. */
   markRead(conversationId: string, readerId: string): Promise<number>;
-  /** Each current member's read position ("Read by 2 of 4"). */
+  /** Each current participant's read position ("Read by 2 of 4"). */
   reads(conversationId: string): Promise<GroupRead[]>;
 }
 

@@ -103,7 +103,14 @@ export type RealtimeEvent =
   /** Someone joined or left a group the recipient is (or was) in (issue 17). */
   | { type: 'group.updated'; groupId: string }
   /** `byYou`: this student's like made the match (they see the dialog); the other side gets a notice (issue 17). */
-  | { type: 'match.created'; conversationId: string; userId: string; byYou: boolean }
+  | {
+      type: 'match.created';
+      conversationId: string;
+      userId: string;
+      byYou: boolean;
+      /** A group match (issue 20): `conversationId` is the conversation with everyone in it. */
+      group?: boolean;
+    }
   | { type: 'call'; signal: CallSignal }
   /** The notification centre (issue 19): a new item with the bell's number, or a new number. */
   | LiveNotificationEvent

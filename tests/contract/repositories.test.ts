@@ -1066,6 +1066,97 @@ describe.each(engines())('repository contract on %s', (engine) => {
     });
   });
 
+  describe('group matches (issue 20)', () => {
+    it('finds reciprocal interest across a group and a student, keeps one match, follows membership and blocks', async () => {
+      const [a, b, s, d] = [await user(), await user(), await user(), await user()];
+      const groupId = randomUUID();
+      await db.groups.create({ id: groupId, name: 'Westwood', description: null, creatorId: a, at: T0 });
+      const code = randomUUID().slice(0, 6).toUpperCase();
+      await db.groups.setInviteCode(groupId, code, later(86_400_000), T0);
+      const join = (userId: string) =>
+        db.groups.joinByCode(code, () => ok({ kind: 'add', member: { userId, role: 'member', joinedAt: T0 } }));
+      await join(b);
+      const since = later(-7 * 86_400_000);
+      // Ana likes Sam for the group; Sam likes Ben (who never liked Sam) as himself.
+      await db.swipes.swipe(
+        { userId: a, targetId: s, action: 'like', now: T0, windowStart: since, id: randomUUID(), score: 80, groupId },
+        likeWithLimit(a, s, 50),
+      );
+      expect((await db.swipes.likers(s))[0]).toMatchObject({ userId: a, groupId });
+      expect(await db.groupMatches.pending({ likerId: a, targetId: s, likerGroupId: groupId, since })).toBeNull();
+      await like(s, b);
+      const sides = await db.groupMatches.pending({ likerId: s, targetId: b, likerGroupId: null, since });
+      expect(sides).toEqual({ groupId, userId: s, otherGroupId: null });
+      // Outside the window the group's like no longer counts.
+      expect(
+        await db.groupMatches.pending({ likerId: s, targetId: b, likerGroupId: null, since: later(1) }),
+      ).toBeNull();
+      if (!sides) return;
+      const id = randomUUID();
+      const conv = `gmatch-${id}`;
+      const made = await db.groupMatches.create({ id, conversationId: conv, sides, at: T0 });
+      expect(made?.sort()).toEqual([a, b, s].sort());
+      expect(
+        await db.groupMatches.create({ id: randomUUID(), conversationId: `gmatch-${randomUUID()}`, sides, at: T0 }),
+      ).toBeNull();
+      expect((await db.groupChats.audience(conv, s))?.memberIds.sort()).toEqual([a, b, s].sort());
+      // Answered: the group's like leaves Sam's likers.
+      expect(await db.swipes.likers(s)).toEqual([]);
+      // Membership: a joiner is in from now on, a leaver is out, the group's deletion ends it.
+      await join(d);
+      expect((await db.groupChats.audience(conv, s))?.memberIds.sort()).toEqual([a, b, d, s].sort());
+      await db.groups.changeMembers(groupId, () =>
+        ok({ kind: 'remove', userId: b, promote: null, deleteGroup: false }),
+      );
+      expect((await db.groupChats.audience(conv, s))?.memberIds.sort()).toEqual([a, d, s].sort());
+      expect((await db.groupChats.list(s)).map((g) => ({ id: g.id, kind: g.kind }))).toEqual([
+        { id: conv, kind: 'match' },
+      ]);
+      // A block between the student and a member: hidden both ways, no new group match.
+      await db.safety.block({ id: randomUUID(), blockerId: s, blockedUserId: d, reason: null, at: T0 });
+      expect(await db.groupMatches.blockedWithGroup(groupId, s)).toBe(true);
+      expect(await db.groupMatches.blockedAround(groupId)).toEqual([s]);
+      expect((await db.groupMatches.groups(s, [groupId])).get(groupId)?.blocked).toBe(true);
+      expect((await db.groupChats.audience(conv, s))?.blockedWith).toEqual([d]);
+      await db.groups.delete(groupId);
+      expect(await db.groupChats.audience(conv, s)).toBeNull();
+      expect(await db.groupChats.list(s)).toEqual([]);
+    });
+
+    it('matches two groups once, whichever liked first', async () => {
+      const [a, b, c, d] = [await user(), await user(), await user(), await user()];
+      const [g1, g2] = [randomUUID(), randomUUID()];
+      await db.groups.create({ id: g1, name: 'One', description: null, creatorId: a, at: T0 });
+      await db.groups.create({ id: g2, name: 'Two', description: null, creatorId: c, at: T0 });
+      for (const [g, member] of [
+        [g1, b],
+        [g2, d],
+      ] as const) {
+        const code = randomUUID().slice(0, 6).toUpperCase();
+        await db.groups.setInviteCode(g, code, later(86_400_000), T0);
+        await db.groups.joinByCode(code, () =>
+          ok({ kind: 'add', member: { userId: member, role: 'member', joinedAt: T0 } }),
+        );
+      }
+      const since = later(-7 * 86_400_000);
+      const groupLike = (userId: string, targetId: string, groupId: string) =>
+        db.swipes.swipe(
+          { userId, targetId, action: 'like', now: T0, windowStart: since, id: randomUUID(), score: 80, groupId },
+          likeWithLimit(userId, targetId, 50),
+        );
+      await groupLike(a, c, g1);
+      await groupLike(d, b, g2);
+      const [lo, hi] = g1 < g2 ? [g1, g2] : [g2, g1];
+      const sides = await db.groupMatches.pending({ likerId: d, targetId: b, likerGroupId: g2, since });
+      expect(sides).toEqual({ groupId: lo, userId: null, otherGroupId: hi });
+      if (!sides) return;
+      const id = randomUUID();
+      expect((await db.groupMatches.create({ id, conversationId: `gmatch-${id}`, sides, at: T0 }))?.sort()).toEqual(
+        [a, b, c, d].sort(),
+      );
+    });
+  });
+
   describe('group chat (issue 20)', () => {
     it('keeps the chat to current members, from their join on; per-member reads; blocks and departures', async () => {
       const [a, b, c] = [await user(), await user(), await user()];
@@ -1087,7 +1178,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
       const first = await say(a, 'before Cam');
       await join(c);
       const second = await say(b, 'after Cam');
-      expect((await db.groupChats.audience(groupId, a))?.memberIds.sort()).toEqual([a, b, c].sort());
+      expect((await db.groupChats.audience(chat, a))?.memberIds.sort()).toEqual([a, b, c].sort());
       // Cam reads from their join on.
       expect((await db.conversations.messages(chat, c, { limit: 50 })).map((m) => m.content)).toEqual(['after Cam']);
       expect((await db.conversations.messages(chat, a, { limit: 50 })).map((m) => m.content)).toEqual([
@@ -1113,22 +1204,22 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(reads.get(c)).toBe(first?.seq);
       // A block either way is reported for the pair only.
       await db.safety.block({ id: randomUUID(), blockerId: c, blockedUserId: b, reason: null, at: T0 });
-      expect((await db.groupChats.audience(groupId, c))?.blockedWith).toEqual([b]);
-      expect((await db.groupChats.audience(groupId, b))?.blockedWith).toEqual([c]);
-      expect((await db.groupChats.audience(groupId, a))?.blockedWith).toEqual([]);
+      expect((await db.groupChats.audience(chat, c))?.blockedWith).toEqual([b]);
+      expect((await db.groupChats.audience(chat, b))?.blockedWith).toEqual([c]);
+      expect((await db.groupChats.audience(chat, a))?.blockedWith).toEqual([]);
       expect((await db.groupChats.list(c))[0]).toMatchObject({ lastMessageText: null, unreadCount: 0 });
       // A departure takes them out in the same commit; the 1:1 list never shows the group chat.
       await db.groups.changeMembers(groupId, () =>
         ok({ kind: 'remove', userId: c, promote: null, deleteGroup: false }),
       );
-      expect((await db.groupChats.audience(groupId, a))?.memberIds.sort()).toEqual([a, b].sort());
+      expect((await db.groupChats.audience(chat, a))?.memberIds.sort()).toEqual([a, b].sort());
       expect(await db.groupChats.list(c)).toEqual([]);
       expect(await db.conversations.messages(chat, c, { limit: 50 })).toEqual([]);
       expect((await db.groupChats.reads(chat)).map((r) => r.userId).sort()).toEqual([a, b].sort());
       expect(await db.conversations.list(a)).toEqual([]);
       // Deleting the group deletes its chat.
       await db.groups.delete(groupId);
-      expect(await db.groupChats.audience(groupId, a)).toBeNull();
+      expect(await db.groupChats.audience(chat, a)).toBeNull();
       expect(await db.groupChats.list(a)).toEqual([]);
     });
   });

@@ -13,7 +13,8 @@ import { UNIVERSITIES } from '../../fixtures/universities';
 export const TEST_ORIGIN = 'http://localhost:3000';
 export const GOOD_PASSWORD = 'Sunny-Dorm-42';
 
-export function makeTestApp(overrides: Record<string, string> = {}) {
+/** `database` picks the engine for one test (`pglite:memory`); otherwise NESTMATE_TEST_DATABASE_URL or SQLite. */
+export function makeTestApp(overrides: Record<string, string> = {}, options: { database?: string } = {}) {
   const mediaDir = mkdtempSync(join(tmpdir(), 'nestmate-media-'));
   const env = loadEnv({
     MEDIA_DIR: mediaDir,
@@ -25,7 +26,7 @@ export function makeTestApp(overrides: Record<string, string> = {}) {
   });
   const clock = fixedClock('2026-09-01T12:00:00.000Z');
   // NESTMATE_TEST_DATABASE_URL=pglite:memory runs the API suite on PostgreSQL (issue 10, D3).
-  const database = openDatabase(process.env.NESTMATE_TEST_DATABASE_URL ?? ':memory:', uuidIds);
+  const database = openDatabase(options.database ?? process.env.NESTMATE_TEST_DATABASE_URL ?? ':memory:', uuidIds);
   // SQLite writes are synchronous, so the reference data is in place when this returns; PGlite
   // runs one statement at a time in order, so it is in place before the first request's query.
   void database.referenceData.upsert(UNIVERSITIES, PROMPTS);

@@ -29,6 +29,7 @@ import {
   SWIPEABLE,
   type SwipeStateRow,
   toBadges,
+  toLiker,
   toPerson,
   toSwipe,
   toSwipeState,
@@ -255,7 +256,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
 /** The check-and-write (migration 0007): true when the state was still `seen` and the writes happened. */
 const SWIPE_APPLY = `SELECT nestmate_swipe_apply(@me::text, @target::text, @since::bigint, @seen::text, @id::text,
   @status::text, @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
-  @spend::boolean) AS applied`;
+  @spend::boolean, @group::text) AS applied`;
 
 export class PostgresSwipeRepository implements SwipeRepository {
   private readonly one: string;
@@ -264,9 +265,10 @@ export class PostgresSwipeRepository implements SwipeRepository {
 
   constructor(private readonly sql: PgSql) {
     this.one = 'SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?';
-    this.likersQuery = `SELECT m.user_id, m.created_at, m.is_super_like FROM matches m
+    this.likersQuery = `SELECT m.user_id, m.created_at, m.is_super_like, m.group_id FROM matches m
        WHERE m.matched_user_id = @me AND m.status = 'liked'
          AND NOT EXISTS (SELECT 1 FROM matches mine WHERE mine.user_id = @me AND mine.matched_user_id = m.user_id)
+         AND NOT EXISTS (SELECT 1 FROM group_matches gx WHERE gx.group_id = m.group_id AND gx.user_id = @me)
          AND ${VISIBLE('m.user_id')}
        ORDER BY m.is_super_like DESC, m.created_at DESC`;
     this.matchesQuery = `SELECT m.matched_user_id, m.matched_at, m.compatibility_score FROM matches m
@@ -332,6 +334,7 @@ export class PostgresSwipeRepository implements SwipeRepository {
       now: input.now.getTime(),
       matchReverse: decision.matchReverse,
       spend: decision.spendPurchasedSuperLike,
+      group: input.groupId ?? null,
     };
   }
 
@@ -350,8 +353,9 @@ export class PostgresSwipeRepository implements SwipeRepository {
         user_id: string;
         created_at: number;
         is_super_like: number;
+        group_id: string | null;
       }[]
-    ).map((r) => ({ userId: r.user_id, createdAt: new Date(r.created_at), isSuperLike: r.is_super_like === 1 }));
+    ).map(toLiker);
   }
 
   async matches(userId: string): Promise<MatchRow[]> {

@@ -98,6 +98,7 @@ export class PostgresGroupRepository implements GroupRepository {
   private async deleteGroup(sql: PgSql, groupId: string) {
     // group_modes.active_group_id is ON DELETE SET NULL; the mode goes back to solo with it.
     await sql.run(`UPDATE group_modes SET mode = 'solo' WHERE active_group_id = ?`, [groupId]);
+    await sql.run(GROUP_CHAT_MEMBERSHIP.deleteMatches, { group: groupId });
     await sql.run('DELETE FROM groups WHERE id = ?', [groupId]);
   }
 
@@ -159,11 +160,13 @@ export class PostgresGroupRepository implements GroupRepository {
         plan.member.joinedAt.getTime(),
       ]);
       await sql.run(GROUP_CHAT_MEMBERSHIP.join, { conv: groupConversationId(groupId), user: plan.member.userId });
+      await sql.run(GROUP_CHAT_MEMBERSHIP.joinMatches, { group: groupId, user: plan.member.userId });
       return;
     }
     await sql.run('DELETE FROM group_members WHERE group_id = ? AND user_id = ?', [groupId, plan.userId]);
     // Out of the group's chat in the same commit (issue 20, N117).
     await sql.run(GROUP_CHAT_MEMBERSHIP.leave, [groupConversationId(groupId), plan.userId]);
+    await sql.run(GROUP_CHAT_MEMBERSHIP.leaveMatches, { group: groupId, user: plan.userId });
     await sql.run(
       `UPDATE group_modes SET mode = 'solo', active_group_id = NULL WHERE user_id = ? AND active_group_id = ?`,
       [plan.userId, groupId],

@@ -16,6 +16,7 @@ import {
   PostgresSwipeRepository,
 } from './discovery.repository';
 import { PostgresGroupChatRepository } from './group-chat.repository';
+import { PostgresGroupMatchRepository } from './group-matches.repository';
 import { PostgresGroupRepository } from './groups.repository';
 import { PostgresHiddenWordRepository } from './hidden-words.repository';
 import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
@@ -57,6 +58,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     boosts: new PostgresBoostRepository(sql),
     conversations: new PostgresConversationRepository(sql),
     groupChats: new PostgresGroupChatRepository(sql),
+    groupMatches: new PostgresGroupMatchRepository(sql),
     contentFlags: new PostgresContentFlagRepository(sql),
     billing: new PostgresBillingRepository(sql, ids),
     safety: new PostgresSafetyRepository(sql),

@@ -325,6 +325,8 @@ export const matches = pgTable(
     status: text('status', { enum: ['passed', 'liked', 'matched'] }).notNull(),
     isSuperLike: flag('is_super_like').notNull().default(sql`0`),
     compatibilityScore: integer('compatibility_score'),
+    /** The group a like was made for (issue 20, N121): no foreign key, a like counts for its group only while its author is a member. */
+    groupId: text('group_id'),
     matchedAt: msTime('matched_at'),
     createdAt: msTime('created_at').notNull(),
   },
@@ -810,3 +812,32 @@ export const notificationState = pgTable('notification_state', {
   lastActiveAt: msTime('last_active_at'),
   lastDigestAt: msTime('last_digest_at'),
 });
+
+/**
+ * Group matches (issue 20, N121-N123): a group and a student (or two groups) who liked each other,
+ * and their conversation (`gmatch-<id>`). Its participants follow the group's membership (N122).
+ */
+export const groupMatches = pgTable(
+  'group_matches',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** The student matched with the group; null when the other side is a group. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The other group of a match between two groups (the larger id of the pair). */
+    otherGroupId: text('other_group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('group_matches_conversation_unique').on(t.conversationId),
+    uniqueIndex('group_matches_student_unique').on(t.groupId, t.userId),
+    uniqueIndex('group_matches_groups_unique').on(t.groupId, t.otherGroupId),
+    index('group_matches_user_idx').on(t.userId),
+    index('group_matches_other_group_idx').on(t.otherGroupId),
+  ],
+);

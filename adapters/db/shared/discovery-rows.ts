@@ -210,3 +210,16 @@ export const toSwipeState = (me: string, target: string, r: SwipeStateRow): Swip
   superLikesInWindow: Number(r.supers),
   superLikeBalance: Number(r.balance ?? 0),
 });
+
+/** A like received, with the group it was made for (issue 20). */
+export const toLiker = (r: {
+  user_id: string;
+  created_at: number | string;
+  is_super_like: number | string;
+  group_id: string | null;
+}) => ({
+  userId: r.user_id,
+  createdAt: new Date(Number(r.created_at)),
+  isSuperLike: Number(r.is_super_like) === 1,
+  groupId: r.group_id,
+});

@@ -124,7 +124,7 @@ export const toPopular = (r: PopularRow): PopularRequest => ({
 
 /**
  * The messages a data export carries (one parameter: the user). A 1:1 chat's whole history is the
- * user's, both sides, even after they cleared it; a group chat's only from the user's joining on,
+ * user's, both sides, even after they cleared it; a group (or group match) chat's only from the user's joining on,
  * without lines between the user and someone blocked either way (what they could read, N117, N118).
  * A line held back for an admin is its sender's alone until released (issue 15).
  */
@@ -132,7 +132,7 @@ export const EXPORT_MESSAGES_SQL = `SELECT m.id, m.conversation_id, m.sender_id,
   JOIN conversation_participants p ON p.conversation_id = m.conversation_id AND p.user_id = ?
   JOIN conversations c ON c.id = m.conversation_id
   WHERE m.removed = 0 AND (m.held = 0 OR m.sender_id = p.user_id)
-    AND (c.group_id IS NULL OR (m.seq > p.cleared_seq AND NOT EXISTS (SELECT 1 FROM blocked_users b
+    AND (c.user1_id IS NOT NULL OR (m.seq > p.cleared_seq AND NOT EXISTS (SELECT 1 FROM blocked_users b
       WHERE (b.blocker_id = p.user_id AND b.blocked_user_id = m.sender_id)
          OR (b.blocker_id = m.sender_id AND b.blocked_user_id = p.user_id))))
   ORDER BY m.seq`;

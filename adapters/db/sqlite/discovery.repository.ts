@@ -31,6 +31,7 @@ import {
   SWIPEABLE,
   type SwipeStateRow,
   toBadges,
+  toLiker,
   toPerson,
   toSwipe,
   toSwipeState,
@@ -256,8 +257,8 @@ export class SqliteSwipeRepository implements SwipeRepository {
     // One statement for everything a decision reads (issue 18 §6).
     this.stateQuery = sql.prepare(SWIPE_STATE_SQLITE);
     this.insert = sql.prepare(
-      `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at)
-       VALUES (@id, @userId, @targetId, @status, @isSuperLike, @score, @matchedAt, @createdAt)`,
+      `INSERT INTO matches (id, user_id, matched_user_id, status, is_super_like, compatibility_score, matched_at, created_at, group_id)
+       VALUES (@id, @userId, @targetId, @status, @isSuperLike, @score, @matchedAt, @createdAt, @groupId)`,
     );
     this.matchReverse = sql.prepare(
       `UPDATE matches SET status = 'matched', matched_at = @now WHERE user_id = @other AND matched_user_id = @me AND status = 'liked'`,
@@ -266,9 +267,10 @@ export class SqliteSwipeRepository implements SwipeRepository {
       'UPDATE balances SET super_likes = super_likes - 1, updated_at = @now WHERE user_id = @me AND super_likes > 0',
     );
     this.likersQuery = sql.prepare(
-      `SELECT m.user_id, m.created_at, m.is_super_like FROM matches m
+      `SELECT m.user_id, m.created_at, m.is_super_like, m.group_id FROM matches m
        WHERE m.matched_user_id = @me AND m.status = 'liked'
          AND NOT EXISTS (SELECT 1 FROM matches mine WHERE mine.user_id = @me AND mine.matched_user_id = m.user_id)
+         AND NOT EXISTS (SELECT 1 FROM group_matches gx WHERE gx.group_id = m.group_id AND gx.user_id = @me)
          AND ${VISIBLE('m.user_id')}
        ORDER BY m.is_super_like DESC, m.created_at DESC`,
     );
@@ -304,6 +306,7 @@ export class SqliteSwipeRepository implements SwipeRepository {
         score: input.score,
         matchedAt: record.matchedAt?.getTime() ?? null,
         createdAt: now,
+        groupId: input.groupId ?? null,
       });
       if (matchReverse) this.matchReverse.run({ now, other: record.targetId, me: record.userId });
       if (spendPurchasedSuperLike) this.spendSuperLike.run({ now, me: record.userId });
@@ -323,8 +326,13 @@ export class SqliteSwipeRepository implements SwipeRepository {
 
   async likers(userId: string): Promise<LikerRow[]> {
     return (
-      this.likersQuery.all({ me: userId }) as { user_id: string; created_at: number; is_super_like: number }[]
-    ).map((r) => ({ userId: r.user_id, createdAt: new Date(r.created_at), isSuperLike: r.is_super_like === 1 }));
+      this.likersQuery.all({ me: userId }) as {
+        user_id: string;
+        created_at: number;
+        is_super_like: number;
+        group_id: string | null;
+      }[]
+    ).map(toLiker);
   }
 
   async matches(userId: string): Promise<MatchRow[]> {

@@ -96,6 +96,7 @@ export class SqliteGroupRepository implements GroupRepository {
   private deleteGroup(groupId: string) {
     // group_modes.active_group_id is ON DELETE SET NULL; the mode goes back to solo with it.
     this.sql.prepare(`UPDATE group_modes SET mode = 'solo' WHERE active_group_id = ?`).run(groupId);
+    this.sql.prepare(GROUP_CHAT_MEMBERSHIP.deleteMatches).run({ group: groupId });
     this.sql.prepare('DELETE FROM groups WHERE id = ?').run(groupId);
   }
 
@@ -157,11 +158,13 @@ export class SqliteGroupRepository implements GroupRepository {
       this.sql
         .prepare(GROUP_CHAT_MEMBERSHIP.join)
         .run({ conv: groupConversationId(groupId), user: plan.member.userId });
+      this.sql.prepare(GROUP_CHAT_MEMBERSHIP.joinMatches).run({ group: groupId, user: plan.member.userId });
       return;
     }
     this.sql.prepare('DELETE FROM group_members WHERE group_id = ? AND user_id = ?').run(groupId, plan.userId);
     // Out of the group's chat in the same commit (issue 20, N117).
     this.sql.prepare(GROUP_CHAT_MEMBERSHIP.leave).run(groupConversationId(groupId), plan.userId);
+    this.sql.prepare(GROUP_CHAT_MEMBERSHIP.leaveMatches).run({ group: groupId, user: plan.userId });
     this.sql
       .prepare(`UPDATE group_modes SET mode = 'solo', active_group_id = NULL WHERE user_id = ? AND active_group_id = ?`)
       .run(plan.userId, groupId);

@@ -44,7 +44,7 @@ export class SqliteConversationRepository implements ConversationRepository {
                 (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id AND m.sender_id != @me
                    AND m.is_read = 0 AND m.removed = 0 AND m.held = 0 AND m.seq > p.cleared_seq) AS unread
          FROM conversation_participants p JOIN conversations c ON c.id = p.conversation_id
-         WHERE p.user_id = @me AND p.hidden = 0 AND c.group_id IS NULL
+         WHERE p.user_id = @me AND p.hidden = 0 AND c.user1_id IS NOT NULL
          ORDER BY coalesce(c.last_message_at, c.created_at) DESC`,
       ),
       sentInWindow: sql.prepare(

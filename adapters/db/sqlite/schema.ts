@@ -289,6 +289,8 @@ export const matches = sqliteTable(
     status: text('status', { enum: ['passed', 'liked', 'matched'] }).notNull(),
     isSuperLike: integer('is_super_like', { mode: 'boolean' }).notNull().default(false),
     compatibilityScore: integer('compatibility_score'),
+    /** The group a like was made for (issue 20, N121): no foreign key, a like counts for its group only while its author is a member. */
+    groupId: text('group_id'),
     matchedAt: integer('matched_at', { mode: 'timestamp_ms' }),
     createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
@@ -759,3 +761,32 @@ export const notificationState = sqliteTable('notification_state', {
   lastActiveAt: integer('last_active_at', { mode: 'timestamp_ms' }),
   lastDigestAt: integer('last_digest_at', { mode: 'timestamp_ms' }),
 });
+
+/**
+ * Group matches (issue 20, N121-N123): a group and a student (or two groups) who liked each other,
+ * and their conversation (`gmatch-<id>`). Its participants follow the group's membership (N122).
+ */
+export const groupMatches = sqliteTable(
+  'group_matches',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    groupId: text('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** The student matched with the group; null when the other side is a group. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The other group of a match between two groups (the larger id of the pair). */
+    otherGroupId: text('other_group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('group_matches_conversation_unique').on(t.conversationId),
+    uniqueIndex('group_matches_student_unique').on(t.groupId, t.userId),
+    uniqueIndex('group_matches_groups_unique').on(t.groupId, t.otherGroupId),
+    index('group_matches_user_idx').on(t.userId),
+    index('group_matches_other_group_idx').on(t.otherGroupId),
+  ],
+);

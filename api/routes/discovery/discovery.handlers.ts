@@ -1,6 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { ENTITLEMENTS, planOf, premiumStatus } from '../../../core/billing/entitlements';
 import { deckGroup, type GroupRepository } from '../../../core/groups/groups';
+import { type GroupCard, groupCards } from '../../../core/likes/group-likes';
 import type { DeckEntry } from '../../../core/matching/deck';
 import { activeFilterCount } from '../../../core/matching/filters';
 import { getDeck } from '../../../core/matching/get-deck';
@@ -9,10 +10,11 @@ import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
+import { toGroupCardDto } from '../likes/group-card';
 import * as routes from './discovery.routes';
 
 /** Allow-list mappers (style habit 9). */
-const toCandidateDto = (e: DeckEntry) => ({
+const toCandidateDto = (e: DeckEntry, group: GroupCard | undefined) => ({
   userId: e.userId,
   name: e.name,
   bio: e.bio,
@@ -33,6 +35,7 @@ const toCandidateDto = (e: DeckEntry) => ({
   isMetroArea: e.isMetroArea,
   prompt: e.prompt,
   badges: { ...e.badges },
+  group: group ? toGroupCardDto(group) : null,
 });
 
 export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
@@ -43,11 +46,21 @@ export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository 
     const body = c.req.valid('json');
     // Group mode (D13): ranked for the whole active group, its members left out.
     const group = await deckGroup(deps, user.id);
-    const deck = unwrap(await getDeck(deps, user.id, body, group));
+    const exclude = group ? await deps.groupMatches.blockedAround(group.groupId) : [];
+    const deck = unwrap(await getDeck(deps, user.id, body, group && { ...group, exclude }));
+    // Students who search as a group show it on their card (issue 20): its members and compatibility.
+    const groups = await groupCards(
+      deps,
+      user.id,
+      await deps.groupMatches.activeGroups(
+        user.id,
+        deck.entries.map((e) => e.userId),
+      ),
+    );
     const plan = planOf(await deps.subscriptions.get(user.id), deps.clock.now());
     return c.json(
       {
-        candidates: deck.entries.map(toCandidateDto),
+        candidates: deck.entries.map((e) => toCandidateDto(e, groups.get(e.userId))),
         searchRadius: deck.options.searchRadius,
         activeFilterCount: activeFilterCount(body, plan),
         plan,

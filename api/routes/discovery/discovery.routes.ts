@@ -1,6 +1,7 @@
 /** Contracts of discovery: the deck and premium status (issue 4). Likes and boosts are in routes/likes. */
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
+import { GroupCardSchema } from '../likes/group-card';
 
 const tags = ['Discovery'];
 const Num = z.number().nullable().optional();
@@ -72,6 +73,7 @@ export const CandidateSchema = z
     isMetroArea: z.boolean(),
     prompt: PromptSchema,
     badges: TrustBadgesSchema,
+    group: GroupCardSchema.nullable().openapi({ description: 'The group this student searches with (issue 20)' }),
   })
   .openapi('Candidate');
 

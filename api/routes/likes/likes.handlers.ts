@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { type GroupRepository, likingGroup } from '../../../core/groups/groups';
 import { getBoostStatus, startBoost } from '../../../core/likes/boosts';
 import { getSuperLikeStatus, likeBack, listMatches, swipe, whoLikedMe } from '../../../core/likes/swipe';
 import type { DiscoveryDeps, ProfileCard } from '../../../core/matching/ports';
@@ -6,6 +7,7 @@ import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
 import { validationHook } from '../../validation';
+import { toGroupCardDto } from './group-card';
 import * as routes from './likes.routes';
 
 /** Allow-list mappers (style habit 9). */
@@ -28,13 +30,15 @@ const toBoostDto = (s: Awaited<ReturnType<typeof getBoostStatus>>) => ({
   boostEndTime: s.boostEndTime?.toISOString() ?? null,
 });
 
-export function likesRouter(deps: DiscoveryDeps) {
+export function likesRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   app.openapi(routes.swipeRoute, async (c) => {
     const user = requireUser(c);
     const { targetUserId, action } = c.req.valid('json');
-    return c.json(unwrap(await swipe(deps, user.id, { targetId: targetUserId, action })), 200);
+    // In group mode a like is made for the active group (issue 20): the server reads the mode.
+    const groupId = action === 'pass' ? null : await likingGroup(deps, user.id);
+    return c.json(unwrap(await swipe(deps, user.id, { targetId: targetUserId, action, groupId })), 200);
   });
 
   app.openapi(routes.superLikeStatusRoute, async (c) => {
@@ -54,6 +58,7 @@ export function likesRouter(deps: DiscoveryDeps) {
           createdAt: l.createdAt.toISOString(),
           isSuperLike: l.isSuperLike,
           compatibilityScore: l.compatibilityScore,
+          group: l.group && toGroupCardDto(l.group),
         })),
       },
       200,
@@ -62,7 +67,8 @@ export function likesRouter(deps: DiscoveryDeps) {
 
   app.openapi(routes.likeBackRoute, async (c) => {
     const user = requireUser(c);
-    return c.json(unwrap(await likeBack(deps, user.id, c.req.valid('param').userId)), 200);
+    const groupId = await likingGroup(deps, user.id);
+    return c.json(unwrap(await likeBack(deps, user.id, c.req.valid('param').userId, groupId)), 200);
   });
 
   app.openapi(routes.passLikerRoute, async (c) => {

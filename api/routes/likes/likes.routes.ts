@@ -1,6 +1,7 @@
 /** Contracts of swipes, likes, who liked you, matches and boosts (issue 4; moved from discovery, issue 14). */
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
+import { GroupCardSchema } from './group-card';
 
 // Tags are kept from when these lived in discovery, so the OpenAPI document does not change.
 const tags = ['Discovery'];
@@ -22,7 +23,12 @@ const CardSchema = z.object({
 });
 
 const SwipeOutcome = z
-  .object({ isMatch: z.boolean(), conversationId: z.string().nullable(), compatibilityScore: z.number().nullable() })
+  .object({
+    isMatch: z.boolean(),
+    conversationId: z.string().nullable(),
+    compatibilityScore: z.number().nullable(),
+    isGroupMatch: z.boolean().openapi({ description: 'A group match (issue 20): the conversation holds everyone' }),
+  })
   .openapi('SwipeOutcome');
 
 export const swipeRoute = createRoute({
@@ -75,7 +81,12 @@ export const likesReceivedRoute = createRoute({
         visible: z.boolean(),
         count: z.number(),
         likers: z.array(
-          CardSchema.extend({ createdAt: z.string(), isSuperLike: z.boolean(), compatibilityScore: z.number() }),
+          CardSchema.extend({
+            createdAt: z.string(),
+            isSuperLike: z.boolean(),
+            compatibilityScore: z.number(),
+            group: GroupCardSchema.nullable().openapi({ description: 'The group this like was made for (issue 20)' }),
+          }),
         ),
       }),
       'Likes received and not yet answered',

@@ -45,15 +45,25 @@ export function messagingRouter(deps: MessagingRouteDeps) {
       deps.groups.groupsOf(user.id),
     ]);
     const groupViews = new Map(groups.map((g) => [g.id, g]));
-    // Cards leave out blocked and inactive people, so their conversations drop off the list (D19).
+    // Cards leave out blocked and inactive people, so their conversations drop off the list (D19);
+    // a group match chat shows the people in it whom the viewer may see (issue 20, N118).
+    const matchPeople = groupList.flatMap((g) => (g.kind === 'match' ? g.memberIds : []));
     const cards = new Map(
       (
-        await deps.discovery.cards(
-          user.id,
-          list.map((l) => l.otherUserId),
-        )
+        await deps.discovery.cards(user.id, [...new Set([...list.map((l) => l.otherUserId), ...matchPeople])])
       ).map((x) => [x.userId, x]),
     );
+    const membersOf = (g: (typeof groupList)[number]) =>
+      g.kind === 'group'
+        ? (groupViews.get(g.groupId)?.members ?? []).map((m) => ({
+            userId: m.userId,
+            name: m.name,
+            profilePhotoUrl: m.photoUrl,
+          }))
+        : g.memberIds.flatMap((id) => {
+            const card = cards.get(id);
+            return card ? [{ userId: id, name: card.name, profilePhotoUrl: card.photos[0] ?? null }] : [];
+          });
     return c.json(
       {
         conversations: list.flatMap((l) => {
@@ -80,11 +90,8 @@ export function messagingRouter(deps: MessagingRouteDeps) {
           id: g.id,
           groupId: g.groupId,
           name: g.name,
-          members: (groupViews.get(g.groupId)?.members ?? []).map((m) => ({
-            userId: m.userId,
-            name: m.name,
-            profilePhotoUrl: m.photoUrl,
-          })),
+          kind: g.kind,
+          members: membersOf(g),
           lastMessageAt: g.lastMessageAt?.toISOString() ?? null,
           lastMessageText: g.lastMessageText,
           unreadCount: g.unreadCount,

@@ -48,6 +48,8 @@ const GroupConversationSchema = z
   .object({
     id: z.string(),
     groupId: z.string(),
+    /** 'group': the group's own chat; 'match': a group match's, with everyone in it (issue 20). */
+    kind: z.enum(['group', 'match']),
     name: z.string(),
     members: z.array(z.object({ userId: z.string(), name: z.string(), profilePhotoUrl: z.string().nullable() })),
     lastMessageAt: z.string().nullable(),

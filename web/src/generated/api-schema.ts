@@ -3292,6 +3292,7 @@ export interface paths {
                                 createdAt: string;
                                 isSuperLike: boolean;
                                 compatibilityScore: number;
+                                group: components["schemas"]["GroupCard"] & unknown;
                             }[];
                         };
                     };
@@ -11619,7 +11620,22 @@ export interface components {
                 response: string;
             } | null;
             badges: components["schemas"]["TrustBadges"];
+            group: components["schemas"]["GroupCard"];
         };
+        /** @description The group this student searches with (issue 20) */
+        GroupCard: {
+            groupId: string;
+            name: string;
+            compatibilityScore: number;
+            members: {
+                userId: string;
+                name: string;
+                university: string;
+                profilePhotoUrl: string | null;
+                compatibilityScore: number;
+                badges: components["schemas"]["TrustBadges"];
+            }[];
+        } | null;
         DeckRequest: {
             searchRadius?: number | null;
             includeNearbyUniversities?: boolean;
@@ -11658,6 +11674,8 @@ export interface components {
             isMatch: boolean;
             conversationId: string | null;
             compatibilityScore: number | null;
+            /** @description A group match (issue 20): the conversation holds everyone */
+            isGroupMatch: boolean;
         };
         EmergencyContact: {
             id: string;
@@ -11901,6 +11919,8 @@ export interface components {
         GroupConversation: {
             id: string;
             groupId: string;
+            /** @enum {string} */
+            kind: "group" | "match";
             name: string;
             members: {
                 userId: string;
