@@ -49,9 +49,9 @@ export function messagingRouter(deps: MessagingRouteDeps) {
     // a group match chat shows the people in it whom the viewer may see (issue 20, N118).
     const matchPeople = groupList.flatMap((g) => (g.kind === 'match' ? g.memberIds : []));
     const cards = new Map(
-      (
-        await deps.discovery.cards(user.id, [...new Set([...list.map((l) => l.otherUserId), ...matchPeople])])
-      ).map((x) => [x.userId, x]),
+      (await deps.discovery.cards(user.id, [...new Set([...list.map((l) => l.otherUserId), ...matchPeople])])).map(
+        (x) => [x.userId, x],
+      ),
     );
     const membersOf = (g: (typeof groupList)[number]) =>
       g.kind === 'group'
