@@ -42,6 +42,8 @@ export type PublicProfile = components['schemas']['PublicProfile'];
 export type ProfileInput = components['schemas']['ProfileInput'];
 export type Photo = components['schemas']['Photo'];
 export type Candidate = components['schemas']['Candidate'];
+/** A group as a card (issue 20): in the deck and in Who Liked You. */
+export type GroupCard = NonNullable<components['schemas']['GroupCard']>;
 export type DeckRequest = components['schemas']['DeckRequest'];
 export type SwipeOutcome = components['schemas']['SwipeOutcome'];
 export type EmergencyContact = components['schemas']['EmergencyContact'];

@@ -64,6 +64,7 @@ export function seedCandidate(overrides: Partial<Candidate> = {}, options: { lik
     isMetroArea: true,
     prompt: { promptText: 'My ideal Sunday', response: 'Farmers market, then a long run.' },
     badges: { schoolVerified: false, photoVerified: false },
+    group: null,
     ...overrides,
   };
   db.candidate.create({
@@ -193,6 +194,7 @@ export const discoveryHandlers = [
       isMatch,
       conversationId: isMatch ? [userId, targetUserId].sort().join('_') : null,
       compatibilityScore: isMatch ? score : null,
+      isGroupMatch: false,
     });
   }),
 
@@ -235,14 +237,19 @@ export const discoveryHandlers = [
       userId: liker.userId,
       data: JSON.stringify({ ...liker, matchedAt: '2026-03-01T12:00:00.000Z', conversationId }),
     });
-    return HttpResponse.json({ isMatch: true, conversationId, compatibilityScore: liker.compatibilityScore });
+    return HttpResponse.json({
+      isMatch: true,
+      conversationId,
+      compatibilityScore: liker.compatibilityScore,
+      isGroupMatch: false,
+    });
   }),
 
   http.post('/api/likes/:userId/pass', ({ params }) => {
     const userId = currentUserId();
     if (!userId) return unauthenticated();
     db.liker.delete({ where: { userId: { equals: String(params.userId) } } });
-    return HttpResponse.json({ isMatch: false, conversationId: null, compatibilityScore: null });
+    return HttpResponse.json({ isMatch: false, conversationId: null, compatibilityScore: null, isGroupMatch: false });
   }),
 
   http.get('/api/matches', () => {

@@ -72,6 +72,13 @@ export const UserIcon = (p: P) => (
     <path d="M4.5 20.5a7.5 7.5 0 0 1 15 0" />
   </Icon>
 );
+export const UsersIcon = (p: P) => (
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0" />
+    <path d="M15.5 4.6a3.5 3.5 0 0 1 0 6.8M18 14.2a6.5 6.5 0 0 1 3.5 5.8" />
+  </Icon>
+);
 export const SettingsIcon = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="3" />

@@ -27,6 +27,44 @@ describe('Discover', () => {
     toast.dismiss();
   });
 
+  it('shows the group a candidate searches with: its name, its score and each member with theirs (issue 20)', async () => {
+    seedSignedInUser();
+    const badges = { schoolVerified: false, photoVerified: false };
+    seedCandidate({
+      name: 'Ana Reyes',
+      group: {
+        groupId: 'g-1',
+        name: 'Westwood Crew',
+        compatibilityScore: 81,
+        members: [
+          {
+            userId: 'm-1',
+            name: 'Ana Reyes',
+            university: 'UCLA',
+            profilePhotoUrl: null,
+            compatibilityScore: 84,
+            badges,
+          },
+          {
+            userId: 'm-2',
+            name: 'Ben Ortiz',
+            university: 'UCLA',
+            profilePhotoUrl: null,
+            compatibilityScore: 78,
+            badges,
+          },
+        ],
+      },
+    });
+    await openDiscover();
+    const group = within(card()).getByRole('region', { name: 'Searching as a group: Westwood Crew' });
+    expect(within(group).getByText('81%')).toBeInTheDocument();
+    const members = within(within(group).getByRole('list', { name: 'Members of Westwood Crew' })).getAllByRole(
+      'listitem',
+    );
+    expect(members.map((m) => m.textContent)).toEqual(['Ana84% compatible with you', 'Ben78% compatible with you']);
+  });
+
   it('shows one candidate with every card field, the score, the reasons and the badges', async () => {
     seedSignedInUser();
     seedCandidate({

@@ -55,7 +55,7 @@ type DiscoverScreenProps = {
   footer?: ReactNode;
 };
 
-type Match = { candidate: Candidate; conversationId: string | null; score: number };
+type Match = { candidate: Candidate; conversationId: string | null; score: number; group?: boolean };
 
 /**
  * The Discovery screen (001 §2, §4): one card at a time with pass, super like and like (buttons
@@ -122,7 +122,12 @@ export function DiscoverScreen({
             if (action === 'pass') setAnnouncement(`Passed on ${c.name}.${then}`);
             else if (outcome.isMatch) {
               setAnnouncement(`It's a Match with ${c.name}.`);
-              setMatch({ candidate: c, conversationId: outcome.conversationId, score: scoreOf(c) });
+              setMatch({
+                candidate: c,
+                conversationId: outcome.conversationId,
+                score: scoreOf(c),
+                group: outcome.isGroupMatch,
+              });
             } else {
               setAnnouncement(`Like sent.${then}`);
               toast.success('Like sent', {

@@ -5,7 +5,8 @@ import type { Candidate } from '../../../lib/api-types';
 import { photoSources } from '../../../lib/photo';
 
 type MatchDialogProps = {
-  match: { candidate: Candidate; conversationId: string | null; score: number } | null;
+  /** `group`: a group match (issue 20), its conversation holds everyone. */
+  match: { candidate: Candidate; conversationId: string | null; score: number; group?: boolean } | null;
   /** The student's own main photo: both people are shown (issue 17). */
   myPhotoUrl?: string | null;
   onSendMessage: (conversationId: string | null) => void;
@@ -34,11 +35,12 @@ export function MatchDialog({ match, myPhotoUrl, onSendMessage, onKeepSwiping, o
           </div>
           <div className="flex flex-col gap-1.5">
             <DialogPrimitive.Title className="text-[2rem] leading-tight font-extrabold tracking-tight text-ink-900">
-              It's a Match
+              {match?.group ? "It's a Group Match" : "It's a Match"}
             </DialogPrimitive.Title>
             <DialogPrimitive.Description className="text-ink-700">
-              You and {c?.name} liked each other
-              {match ? ` · ${match.score}% compatible` : ''}.
+              {match?.group
+                ? `${c?.group ? `You and ${c.group.name}` : `Your group and ${c?.name}`} liked each other. Everyone can chat together now.`
+                : `You and ${c?.name} liked each other${match ? ` · ${match.score}% compatible` : ''}.`}
             </DialogPrimitive.Description>
           </div>
           <div className="flex w-full flex-col gap-2">

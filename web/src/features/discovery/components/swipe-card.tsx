@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
 import { DEFAULT_SCORE } from '../../../../../core/matching/compatibility';
+import { GroupSummary } from '../../../components/group-summary';
 import { Button } from '../../../components/ui/button';
 import {
   BoltIcon,
@@ -169,6 +170,8 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
               </div>
             ))}
           </dl>
+
+          {c.group && <GroupSummary group={c.group} title="Searching as a group" />}
 
           {c.reasons.length > 0 && (
             <section aria-labelledby={`${headingId}-why`}>

@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { toast } from 'sonner';
+import { GroupSummary } from '../../../components/group-summary';
 import { Alert } from '../../../components/ui/alert';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { CrownIcon, HeartIcon, LockIcon, StarIcon, XIcon } from '../../../components/ui/icons';
@@ -90,7 +91,7 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
           </span>
         )}
         <span className="absolute top-2 right-2 rounded-pill bg-white/95 px-2 py-0.5 text-xs font-extrabold text-brand-800">
-          {liker.compatibilityScore}%
+          {liker.group ? liker.group.compatibilityScore : liker.compatibilityScore}%
         </span>
         <span className="absolute inset-x-0 bottom-0 p-3 text-white">
           <span id={headingId} className="block text-lg leading-tight font-bold break-words">
@@ -101,6 +102,7 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
           <span className="sr-only">, view profile</span>
         </span>
       </button>
+      {liker.group && <GroupSummary group={liker.group} title="Liked you as a group" className="m-2.5 mb-0" />}
       <div className="flex flex-col-reverse gap-2 p-2.5 @[15rem]:flex-row">
         <Button
           variant="secondary"
@@ -126,8 +128,12 @@ function LikerCard({ liker, onViewProfile }: { liker: Liker; onViewProfile: () =
             answer.mutate(
               { userId: liker.userId, answer: 'like-back' },
               {
-                onSuccess: () =>
-                  toast.success("It's a Match", { description: `You and ${liker.name} can start chatting.` }),
+                onSuccess: (outcome) =>
+                  outcome.isGroupMatch && liker.group
+                    ? toast.success("It's a Group Match", {
+                        description: `You and ${liker.group.name} can all chat together in Messages.`,
+                      })
+                    : toast.success("It's a Match", { description: `You and ${liker.name} can start chatting.` }),
                 onError: (error) => problemToast(error, 'Failed to like back'),
               },
             )

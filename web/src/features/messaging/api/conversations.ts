@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { groupIdOf } from '../../../../../core/messaging/group-chat';
+import { isMultiParty } from '../../../../../core/messaging/group-chat';
 import { api } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
 
@@ -27,7 +27,8 @@ export const useConversations = () =>
   });
 
 /** Whether a conversation id is a group's (issue 20: `group-<group id>`). */
-export const isGroupConversation = (conversationId: string) => groupIdOf(conversationId) !== null;
+/** A group's chat or a group match's (issue 20): read through the group conversation views. */
+export const isGroupConversation = (conversationId: string) => isMultiParty(conversationId);
 
 /** The group chats of your groups (issue 20), most recent first. */
 export const useGroupConversations = () =>

@@ -58,6 +58,8 @@ export const ServerFrame = z.discriminatedUnion('type', [
     userId: z.string(),
     // Issue 17: false (or absent, from an older server) means the other side made the match.
     byYou: z.boolean().default(false),
+    // Issue 20: a group match; the conversation holds everyone in it.
+    group: z.boolean().default(false),
   }),
   z.object({ type: z.literal('call'), signal: CallSignal }),
   // Issue 19: the notification centre's bell; the notifications feature parses the item itself.

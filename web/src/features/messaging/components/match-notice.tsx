@@ -17,6 +17,17 @@ export function MatchNotice() {
   useRealtimeFrames((frame) => {
     if (frame.type !== 'match.created' || frame.byYou) return;
     const open = () => navigate(`/?tab=matches&conversation=${encodeURIComponent(frame.conversationId)}`);
+    if (frame.group) {
+      // Issue 20: the group's chat list learns of the new conversation too.
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.groupConversations });
+      toast("It's a Group Match", {
+        id: `match-${frame.conversationId}`,
+        description: 'Your group has a new match: everyone can chat together now.',
+        duration: 10_000,
+        action: { label: 'Send Message', onClick: open },
+      });
+      return;
+    }
     void queryClient
       .fetchQuery({
         queryKey: messagingKeys.matches,
