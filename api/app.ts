@@ -402,6 +402,8 @@ export function createApp(options: AppOptions) {
     appUrl: env.APP_URL,
     log,
   };
+  // "Gold ends in 3 days" (issue 19, N125): run beside the digests.
+  const endingNoticeDeps = { clock, subscriptions: db.digests, rateLimiter: db.rateLimiter, notify };
   app.route(
     '/',
     notificationsRouter({
@@ -514,7 +516,19 @@ export function createApp(options: AppOptions) {
   });
 
   mountWebApp(app, env.WEB_DIST);
-  return { app, db, accountDeps, clock, realtime, sessionDeps, moderation, localPush, notificationDeps, digestDeps };
+  return {
+    app,
+    db,
+    accountDeps,
+    clock,
+    realtime,
+    sessionDeps,
+    moderation,
+    localPush,
+    notificationDeps,
+    digestDeps,
+    endingNoticeDeps,
+  };
 }
 
 export const UPLOAD_PATH = '/api/profile/photos';

@@ -7,6 +7,7 @@ import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store'
 import { seedDemoUsers, seedReferenceData } from '../cli/seed';
 import { isProduction, loadEnv, redactUrl } from '../config/env';
 import { runDigests } from '../core/notifications/digest';
+import { runEndingNotices } from '../core/notifications/subscription-ending';
 import { processDataRequests } from '../core/privacy/data-requests';
 import { createApp } from './app';
 import { listen } from './http-server';
@@ -76,9 +77,11 @@ const privacyJob = setInterval(() => {
 privacyJob.unref();
 
 // The digest e-mails (issue 19, N104): every 10 minutes here, or by `nestmate notify run` from cron;
-// several processes running it at once still send one digest per student a day.
+// several processes running it at once still send one digest per student a day. "Gold ends in 3
+// days" runs beside it, once per subscription end whichever process claims it (N125).
 const digestJob = setInterval(() => {
   runDigests(built.digestDeps).catch((e) => console.error(`[digest] run failed: ${String(e)}`));
+  runEndingNotices(built.endingNoticeDeps).catch((e) => console.error(`[notices] run failed: ${String(e)}`));
 }, 10 * 60_000);
 digestJob.unref();
 

@@ -12,12 +12,15 @@ import type {
   NotificationRepository,
   PushSubscriptionRepository,
 } from '../../../core/notifications/ports';
+import type { EndingSubscriptions } from '../../../core/notifications/subscription-ending';
 import {
   type CandidateRow,
   CLAIM_DIGEST,
   DIGEST_CANDIDATES,
   type DigestItemRow,
   DROP_PUSH_SUBSCRIPTION,
+  ENDING_SUBSCRIPTIONS,
+  type EndingRow,
   GET_NOTIFICATION,
   GET_PREFERENCES,
   GET_STORED_NOTIFICATION,
@@ -40,6 +43,7 @@ import {
   TOUCH,
   toCandidate,
   toDigestItem,
+  toEnding,
   toNotification,
   toPreferences,
   toPushSubscription,
@@ -124,7 +128,7 @@ export class PostgresPushSubscriptionRepository implements PushSubscriptionRepos
   }
 }
 
-export class PostgresDigestRepository implements DigestRepository {
+export class PostgresDigestRepository implements DigestRepository, EndingSubscriptions {
   constructor(private readonly q: PgSql) {}
 
   async touch(userId: string, at: Date) {
@@ -133,6 +137,11 @@ export class PostgresDigestRepository implements DigestRepository {
 
   async candidates(limit: number) {
     return (await this.q.all<CandidateRow>(DIGEST_CANDIDATES, [limit])).map(toCandidate);
+  }
+
+  async ending(from: Date, until: Date) {
+    const rows = await this.q.all<EndingRow>(ENDING_SUBSCRIPTIONS, { from: from.getTime(), until: until.getTime() });
+    return rows.map(toEnding);
   }
 
   async claim(userId: string, at: Date, notBefore: Date) {

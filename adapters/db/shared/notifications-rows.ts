@@ -202,3 +202,15 @@ export const toDigestItem = (r: DigestItemRow): DigestItem => ({
   count: Number(r.count),
   actorName: r.actor_name,
 });
+
+/** Gold that will not renew and ends in the window (issue 19's "Gold ends in 3 days"), active accounts. */
+export const ENDING_SUBSCRIPTIONS = `SELECT s.user_id, s.subscription_end FROM subscriptions s
+  JOIN users u ON u.id = s.user_id AND u.status = 'active'
+  WHERE s.is_premium = 1 AND s.cancelled = 1 AND s.subscription_end > @from AND s.subscription_end <= @until
+  ORDER BY s.subscription_end, s.user_id`;
+
+export type EndingRow = { user_id: string; subscription_end: number | string };
+export const toEnding = (r: EndingRow) => ({
+  userId: r.user_id,
+  endsAt: new Date(Number(r.subscription_end)),
+});

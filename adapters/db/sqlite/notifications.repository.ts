@@ -12,12 +12,15 @@ import type {
   NotificationRepository,
   PushSubscriptionRepository,
 } from '../../../core/notifications/ports';
+import type { EndingSubscriptions } from '../../../core/notifications/subscription-ending';
 import {
   type CandidateRow,
   CLAIM_DIGEST,
   DIGEST_CANDIDATES,
   type DigestItemRow,
   DROP_PUSH_SUBSCRIPTION,
+  ENDING_SUBSCRIPTIONS,
+  type EndingRow,
   GET_NOTIFICATION,
   GET_PREFERENCES,
   GET_STORED_NOTIFICATION,
@@ -40,6 +43,7 @@ import {
   TOUCH,
   toCandidate,
   toDigestItem,
+  toEnding,
   toNotification,
   toPreferences,
   toPushSubscription,
@@ -133,7 +137,7 @@ export class SqlitePushSubscriptionRepository implements PushSubscriptionReposit
   }
 }
 
-export class SqliteDigestRepository implements DigestRepository {
+export class SqliteDigestRepository implements DigestRepository, EndingSubscriptions {
   constructor(private readonly db: SqliteDb) {}
 
   async touch(userId: string, at: Date) {
@@ -142,6 +146,13 @@ export class SqliteDigestRepository implements DigestRepository {
 
   async candidates(limit: number) {
     return (this.db.$client.prepare(DIGEST_CANDIDATES).all(limit) as CandidateRow[]).map(toCandidate);
+  }
+
+  async ending(from: Date, until: Date) {
+    const rows = this.db.$client
+      .prepare(ENDING_SUBSCRIPTIONS)
+      .all({ from: from.getTime(), until: until.getTime() }) as EndingRow[];
+    return rows.map(toEnding);
   }
 
   async claim(userId: string, at: Date, notBefore: Date) {
