@@ -242,7 +242,7 @@ export function createApp(options: AppOptions) {
     },
     onLiked: (likerId, likedId) => notify({ userId: likedId, kind: 'like', actorId: likerId }),
   };
-  app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups }));
+  app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups, profiles: db.profiles }));
   app.route('/', likesRouter(discoveryDeps));
   // The offline twin grants Gold without payment, so production never falls back to it (D24 addendum).
   const gateway = env.STRIPE_SECRET_KEY
