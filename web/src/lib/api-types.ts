@@ -42,6 +42,8 @@ export type PublicProfile = components['schemas']['PublicProfile'];
 export type ProfileInput = components['schemas']['ProfileInput'];
 export type Photo = components['schemas']['Photo'];
 export type Candidate = components['schemas']['Candidate'];
+export type Comparison = components['schemas']['Comparison'];
+export type FactorComparison = components['schemas']['FactorComparison'];
 export type DeckRequest = components['schemas']['DeckRequest'];
 export type SwipeOutcome = components['schemas']['SwipeOutcome'];
 export type EmergencyContact = components['schemas']['EmergencyContact'];
@@ -83,6 +85,7 @@ export type Endpoints = {
   'DELETE /api/profile/photos/{photoId}': Contract<'delete', '/api/profile/photos/{photoId}'>;
   'PUT /api/profile/photos/order': Contract<'put', '/api/profile/photos/order'>;
   'GET /api/profiles/{userId}': Contract<'get', '/api/profiles/{userId}'>;
+  'GET /api/profiles/{userId}/comparison': Contract<'get', '/api/profiles/{userId}/comparison'>;
   'POST /api/discover/deck': Contract<'post', '/api/discover/deck'>;
   'GET /api/groups': Contract<'get', '/api/groups'>;
   'POST /api/groups': Contract<'post', '/api/groups'>;

@@ -7,6 +7,7 @@ import {
   EyeIcon,
   GraduationIcon,
   MapPinIcon,
+  SlidersIcon,
   StarIcon,
   UserIcon,
   WalletIcon,
@@ -44,6 +45,8 @@ const initials = (name: string) =>
 type SwipeCardProps = {
   candidate: Candidate;
   onViewProfile: () => void;
+  /** Opens the full comparison, every D12 factor side by side (issue 21). */
+  onCompare?: () => void;
   /** Pass, super like and like: under the photo on phones, at the foot of the details column on wider screens. */
   controls?: ReactNode;
   /** Drag the photo sideways to like or pass (issue 17); the buttons and keys stay. */
@@ -57,7 +60,7 @@ type SwipeCardProps = {
  * Super Liked You and Boosted badges. The heading takes focus after each swipe.
  */
 export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function SwipeCard(
-  { candidate: c, onViewProfile, controls, onDragSwipe, dragDisabled = false },
+  { candidate: c, onViewProfile, onCompare, controls, onDragSwipe, dragDisabled = false },
   headingRef,
 ) {
   const drag = useDragSwipe((action) => onDragSwipe?.(action), dragDisabled || !onDragSwipe);
@@ -170,21 +173,32 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
             ))}
           </dl>
 
-          {c.reasons.length > 0 && (
+          {(c.reasons.length > 0 || onCompare) && (
             <section aria-labelledby={`${headingId}-why`}>
               <h3 id={`${headingId}-why`} className="text-xs font-bold tracking-wide text-ink-600 uppercase">
                 Why you match
               </h3>
-              <ul className="mt-2 flex flex-wrap gap-2">
-                {c.reasons.map((reason) => (
-                  <li
-                    key={reason}
-                    className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
-                  >
-                    <CheckIcon className="size-4" /> {reason}
-                  </li>
-                ))}
-              </ul>
+              {c.reasons.length > 0 && (
+                <ul className="mt-2 flex flex-wrap gap-2">
+                  {c.reasons.map((reason) => (
+                    <li
+                      key={reason}
+                      className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
+                    >
+                      <CheckIcon className="size-4" /> {reason}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {onCompare && (
+                <button
+                  type="button"
+                  onClick={onCompare}
+                  className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-pill px-1 text-sm font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-3 focus-visible:outline-brand-600"
+                >
+                  <SlidersIcon className="size-4" /> Compare all factors with {c.name.split(/\s+/)[0]}
+                </button>
+              )}
             </section>
           )}
 

@@ -4,6 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PhotoCarousel } from '../../../components/ui/photo-carousel';
 import { Spinner } from '../../../components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { BADGE_TEXT, TrustBadges } from '../../../components/ui/trust-badges';
 import { isApiError } from '../../../lib/api-client';
 import type { PublicProfile } from '../../../lib/api-types';
@@ -18,6 +19,9 @@ import {
   SMOKING_LABELS,
 } from '../../../lib/profile-labels';
 import { useProfile } from '../api/get-profile';
+import { ComparisonPanel } from './comparison-panel';
+
+export type ProfileView = 'profile' | 'comparison';
 
 type ProfileViewDialogProps = {
   /** Whose profile to show; null keeps the dialog closed. */
@@ -25,13 +29,28 @@ type ProfileViewDialogProps = {
   onOpenChange: (open: boolean) => void;
   /** Actions under a loaded profile (Block and Report, composed in app/ from the safety feature). */
   actions?: (profile: PublicProfile) => ReactNode;
+  /**
+   * Show the full comparison with the viewer beside the profile (issue 21); off for the own-profile
+   * preview. `view` picks the tab it opens on (the deck card opens the comparison).
+   */
+  compare?: boolean;
+  view?: ProfileView;
+  /** Puts a "Talk about this" question into the chat with them (composed in app/). */
+  onTalkAbout?: (conversationId: string, message: string) => void;
 };
 
 // 001 §9: the profile dialog's gallery shows 6 photos.
 const DIALOG_PHOTOS = 6;
 
 /** The profile view dialog (001 §2): up to 6 photos, About Me prompts, lifestyle fields, hobbies. */
-export function ProfileViewDialog({ userId, onOpenChange, actions }: ProfileViewDialogProps) {
+export function ProfileViewDialog({
+  userId,
+  onOpenChange,
+  actions,
+  compare = false,
+  view = 'profile',
+  onTalkAbout,
+}: ProfileViewDialogProps) {
   const profile = useProfile(userId);
   const title = profile.data?.name ?? (profile.isError ? 'Unknown User' : 'Profile');
   return (
@@ -39,7 +58,7 @@ export function ProfileViewDialog({ userId, onOpenChange, actions }: ProfileView
       <DialogContent
         title={title}
         description={profile.data ? subtitle(profile.data) : undefined}
-        className="sm:max-w-xl"
+        className={compare ? 'sm:max-w-2xl lg:max-w-4xl' : 'sm:max-w-xl'}
       >
         {profile.isPending && (
           <div className="flex justify-center py-10 text-brand-700">
@@ -53,7 +72,24 @@ export function ProfileViewDialog({ userId, onOpenChange, actions }: ProfileView
               : 'Failed to load profile details'}
           </Alert>
         )}
-        {profile.data && <ProfileDetails profile={profile.data} />}
+        {profile.data &&
+          (compare ? (
+            // Keyed by whose and which tab, so opening from the card lands on the comparison each time.
+            <Tabs key={`${profile.data.userId}-${view}`} defaultValue={view}>
+              <TabsList aria-label={`About ${profile.data.name}`} className="sm:max-w-sm">
+                <TabsTrigger value="profile">Profile</TabsTrigger>
+                <TabsTrigger value="comparison">Compatibility</TabsTrigger>
+              </TabsList>
+              <TabsContent value="profile">
+                <ProfileDetails profile={profile.data} />
+              </TabsContent>
+              <TabsContent value="comparison">
+                <ComparisonPanel userId={profile.data.userId} name={profile.data.name} onTalkAbout={onTalkAbout} />
+              </TabsContent>
+            </Tabs>
+          ) : (
+            <ProfileDetails profile={profile.data} />
+          ))}
         {profile.data && actions && <div className="mt-6">{actions(profile.data)}</div>}
       </DialogContent>
     </Dialog>
