@@ -173,33 +173,32 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
             ))}
           </dl>
 
-          {(c.reasons.length > 0 || onCompare) && (
+          {c.reasons.length > 0 && (
             <section aria-labelledby={`${headingId}-why`}>
               <h3 id={`${headingId}-why`} className="text-xs font-bold tracking-wide text-ink-600 uppercase">
                 Why you match
               </h3>
-              {c.reasons.length > 0 && (
-                <ul className="mt-2 flex flex-wrap gap-2">
-                  {c.reasons.map((reason) => (
-                    <li
-                      key={reason}
-                      className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
-                    >
-                      <CheckIcon className="size-4" /> {reason}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              {onCompare && (
-                <button
-                  type="button"
-                  onClick={onCompare}
-                  className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-pill px-1 text-sm font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-3 focus-visible:outline-brand-600"
-                >
-                  <SlidersIcon className="size-4" /> Compare all factors with {c.name.split(/\s+/)[0]}
-                </button>
-              )}
+              <ul className="mt-2 flex flex-wrap gap-2">
+                {c.reasons.map((reason) => (
+                  <li
+                    key={reason}
+                    className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
+                  >
+                    <CheckIcon className="size-4" /> {reason}
+                  </li>
+                ))}
+              </ul>
             </section>
+          )}
+          {/* Issue 21: the top reasons stay; one tap opens every factor side by side. */}
+          {onCompare && (
+            <button
+              type="button"
+              onClick={onCompare}
+              className="-mt-2 inline-flex min-h-11 items-center gap-1.5 self-start rounded-pill px-1 text-sm font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-3 focus-visible:outline-brand-600"
+            >
+              <SlidersIcon className="size-4" /> Compare all factors with {c.name.split(/\s+/)[0]}
+            </button>
           )}
 
           {c.bio && <p className="whitespace-pre-line text-ink-800">{c.bio}</p>}
