@@ -100,6 +100,7 @@ describe.skipIf(browserMissing)('honest compatibility journey (Chromium)', () =>
     // The card keeps its top reasons; one tap opens the full comparison.
     const card = ava.page.getByRole('article');
     await card.getByRole('region', { name: 'Why you match' }).waitFor();
+    await shoot(ava.page, 'card');
     await card.getByRole('button', { name: 'Compare all factors with Riley' }).click();
     const dialog = ava.page.getByRole('dialog', { name: RILEY.name });
     expect(await dialog.getByRole('tab', { name: 'Compatibility' }).getAttribute('aria-selected')).toBe('true');
@@ -111,7 +112,7 @@ describe.skipIf(browserMissing)('honest compatibility journey (Chromium)', () =>
       .waitFor();
     // Not matched yet: the question is there to read, not to send.
     await dialog.getByText(/Once you match/).waitFor();
-    expect(await dialog.getByRole('button', { name: /Talk about this/ }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: /Ask in your chat/ }).count()).toBe(0);
     await expectAccessible(ava.page, 'comparison dialog');
     await shoot(ava.page, 'comparison');
     await dialog.getByRole('button', { name: 'Close' }).click();
@@ -136,9 +137,9 @@ describe.skipIf(browserMissing)('honest compatibility journey (Chromium)', () =>
     await ava.page.getByRole('button', { name: `View ${RILEY.name}'s profile` }).click();
     const again = ava.page.getByRole('dialog', { name: RILEY.name });
     await again.getByRole('tab', { name: 'Compatibility' }).click();
-    await again.getByRole('button', { name: 'Talk about this in your chat: Guests' }).waitFor();
+    await again.getByRole('button', { name: 'Ask in your chat: Guests' }).waitFor();
     await shoot(ava.page, 'comparison-matched');
-    await again.getByRole('button', { name: 'Talk about this in your chat: Guests' }).click();
+    await again.getByRole('button', { name: 'Ask in your chat: Guests' }).click();
     await again.waitFor({ state: 'detached' });
     const box = ava.page.getByRole('textbox', { name: `Message ${RILEY.name}` });
     expect(await box.inputValue()).toBe(MESSAGE);

@@ -94,7 +94,7 @@ describe('the full comparison (issue 21)', () => {
       within(guests).getByText('You have guests over often; they prefer no guests. How do you each see it?'),
     ).toBeInTheDocument();
     // Not matched: no chat to put it in yet, and the dialog says so.
-    expect(within(dialog).queryByRole('button', { name: /Talk about this/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: /Ask in your chat/ })).not.toBeInTheDocument();
     expect(within(dialog).getByText(/Once you match/)).toBeInTheDocument();
 
     const agree = within(dialog).getByRole('region', { name: /Where you agree/ });
@@ -117,7 +117,7 @@ describe('the full comparison (issue 21)', () => {
     await user.click(await screen.findByRole('button', { name: "View Jordan Rivera's profile" }));
     const dialog = await screen.findByRole('dialog', { name: 'Jordan Rivera' });
     await user.click(within(dialog).getByRole('tab', { name: 'Compatibility' }));
-    await user.click(await within(dialog).findByRole('button', { name: 'Talk about this in your chat: Guests' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Ask in your chat: Guests' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const box = screen.getByRole('textbox', { name: 'Message Jordan Rivera' });

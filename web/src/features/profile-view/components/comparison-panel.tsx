@@ -174,10 +174,10 @@ function FactorRow({
               variant="secondary"
               size="sm"
               className="shrink-0 self-start sm:self-center"
-              aria-label={`Talk about this in your chat: ${f.label}`}
+              aria-label={`Ask in your chat: ${f.label}`}
               onClick={() => onAsk(f.talkAbout?.message ?? '')}
             >
-              <ChatIcon className="size-4" /> Talk about this
+              <ChatIcon className="size-4" /> Ask in your chat
             </Button>
           )}
         </div>
