@@ -204,7 +204,7 @@ export function OptionalPreferenceFields({ value, onChange, errors = {} }: Omit<
         <legend className="text-sm font-semibold text-ink-800">Hard dealbreakers</legend>
         <p id={`${genderId}-rules-hint`} className="mt-1 mb-3 text-sm text-ink-600">
           Students who break one of yours, or whose own you break, don't appear in your deck, and you don't appear in
-          theirs.
+          theirs. Students who can see your profile see your dealbreakers in the comparison.
         </p>
         <div className="grid gap-3 sm:grid-cols-2">
           {DEALBREAKER_RULES.map((rule) => (
