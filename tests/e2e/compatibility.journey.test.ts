@@ -115,6 +115,9 @@ describe.skipIf(browserMissing)('honest compatibility journey (Chromium)', () =>
     expect(await dialog.getByRole('button', { name: /Ask in your chat/ }).count()).toBe(0);
     await expectAccessible(ava.page, 'comparison dialog');
     await shoot(ava.page, 'comparison');
+    await dialog.getByRole('tab', { name: 'Profile' }).click();
+    await dialog.getByText(RILEY.answers[0]).waitFor();
+    await shoot(ava.page, 'profile-tab');
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
