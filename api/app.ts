@@ -255,7 +255,7 @@ export function createApp(options: AppOptions) {
       }
     },
   };
-  app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups }));
+  app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups, profiles: db.profiles }));
   app.route('/', likesRouter({ ...discoveryDeps, groups: db.groups }));
   // The offline twin grants Gold without payment, so production never falls back to it (D24 addendum).
   const gateway = env.STRIPE_SECRET_KEY

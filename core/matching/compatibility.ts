@@ -1,3 +1,5 @@
+import type { DealbreakerRule } from './dealbreakers';
+
 /**
  * Compatibility (D12): a pure, explainable 0–100 score from two students' roommate preferences.
  * Every factor compares the two sides the same way round, so score(a, b) = score(b, a).
@@ -16,6 +18,8 @@ export type MatchPreferences = {
   moveInDate: string | null;
   genderPreference: string[];
   dealbreakers: string[];
+  /** Structured dealbreakers (issue 21, N150): they keep breakers out of the deck, not in the score. */
+  dealbreakerRules?: readonly DealbreakerRule[];
 };
 
 export type MatchPerson = { gender: string | null; preferences: MatchPreferences | null; pets?: string | null };
@@ -55,7 +59,7 @@ function sliderFactor(
   return { key, points: max * ratio, max, reason: ratio >= 0.75 ? reason(a, b) : null };
 }
 
-const SMOKING_RANK: Record<string, number> = { no_smoking: 0, outside_only: 1, vaping_ok: 2, smoking_ok: 3 };
+export const SMOKING_RANK: Record<string, number> = { no_smoking: 0, outside_only: 1, vaping_ok: 2, smoking_ok: 3 };
 
 function smokingFactor(a: string | null, b: string | null): Factor {
   const max = WEIGHTS.smoking;
@@ -69,7 +73,7 @@ function smokingFactor(a: string | null, b: string | null): Factor {
 
 // One formatter for every pair: toLocaleString builds a new one per call, which dominated deck scoring.
 const DOLLARS = new Intl.NumberFormat('en-US');
-const money = (n: number) => `$${DOLLARS.format(n)}`;
+export const money = (n: number) => `$${DOLLARS.format(n)}`;
 
 function budgetFactor(a: MatchPreferences, b: MatchPreferences): Factor {
   const max = WEIGHTS.budget;
@@ -111,7 +115,7 @@ function housingFactor(a: string | null, b: string | null): Factor {
   return { key: 'housing', points: max * ratio, max, reason };
 }
 
-const accepts = (prefs: string[], gender: string | null) =>
+export const accepts = (prefs: string[], gender: string | null) =>
   prefs.length === 0 || prefs.includes('Open to all') || (gender !== null && prefs.includes(gender));
 
 function genderFactor(a: MatchPerson, b: MatchPerson): Factor {
@@ -142,14 +146,21 @@ function dealbreakerHits(from: MatchPerson, other: MatchPerson): number {
   return DEALBREAKER_RULES.filter((r) => r.words.test(text) && r.hit(other)).length;
 }
 
-const sleepReason = (a: number, b: number) =>
+/** The free-text dealbreakers of `from` that `other` runs into (the comparison names them, issue 21). */
+export function textDealbreakersHit(from: MatchPerson, other: MatchPerson): string[] {
+  return (from.preferences?.dealbreakers ?? []).filter((text) =>
+    DEALBREAKER_RULES.some((r) => r.words.test(text) && r.hit(other)),
+  );
+}
+
+export const sleepReason = (a: number, b: number) =>
   a <= 2 && b <= 2 ? 'Both early risers' : a >= 4 && b >= 4 ? 'Both night owls' : 'Similar sleep schedules';
-const cleanReason = (a: number, b: number) =>
+export const cleanReason = (a: number, b: number) =>
   a >= 4 && b >= 4 ? 'Both keep things very clean' : 'Similar cleanliness';
-const noiseReason = (a: number, b: number) =>
+export const noiseReason = (a: number, b: number) =>
   a <= 2 && b <= 2 ? 'Both like a quiet home' : a >= 4 && b >= 4 ? 'Both love a social home' : 'Same social energy';
-const studyReason = () => 'Similar study habits';
-const guestReason = () => 'Same comfort with guests';
+export const studyReason = () => 'Similar study habits';
+export const guestReason = () => 'Same comfort with guests';
 
 /** The per-factor points of a pair, or null when either side has no preferences. */
 export function compatibilityFactors(a: MatchPerson, b: MatchPerson): Factor[] | null {

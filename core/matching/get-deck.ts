@@ -4,6 +4,7 @@ import { profileErrors } from '../profiles/errors';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import type { MatchPerson } from './compatibility';
+import { poolDealbreakers } from './dealbreakers';
 import { buildDeck, type Campus, DECK_SIZE, type DeckEntry, placement } from './deck';
 import { type DeckOptions, type ResolvedDeckOptions, resolveDeckOptions } from './filters';
 import type { DiscoveryDeps } from './ports';
@@ -52,6 +53,7 @@ export async function getDeck(
     limit: POOL_SIZE,
     now,
     verifiedOnly: options.verifiedOnly,
+    dealbreakers: poolDealbreakers(members),
   });
   const entries = buildDeck({ campus: viewer.campus, members }, pool, options, DECK_SIZE);
   const hydrated = new Map((await deps.discovery.hydrate(entries)).map((h) => [h.userId, h]));

@@ -9,6 +9,7 @@ import type { DomainError } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
 import type { Result } from '../shared/result';
 import type { MatchPerson } from './compatibility';
+import type { PoolDealbreakers } from './dealbreakers';
 import type { Campus, DeckCandidate } from './deck';
 
 export type Viewer = { userId: string; campus: Campus; person: MatchPerson; complete: boolean };
@@ -22,6 +23,8 @@ export type PoolQuery = {
   now: Date;
   /** Only students whose photo is verified (issue 16's "Verified only"). */
   verifiedOnly: boolean;
+  /** Leave out breakers of either side's structured dealbreakers (issue 21, N151). */
+  dealbreakers: PoolDealbreakers;
 };
 
 /** A profile as cards and lists show it (no private fields). */

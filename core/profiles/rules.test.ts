@@ -216,3 +216,28 @@ describe('profile names (issue 14)', () => {
     });
   });
 });
+
+describe('structured dealbreakers with the preferences (issue 21, N150)', () => {
+  const check = (over: Partial<PreferencesInput>) => checkPreferences(prefs(over), { requireAll: true, today });
+
+  it('keeps known rules once each; left out, they stay as saved (absent)', () => {
+    const r = check({ dealbreakerRules: ['no_pets', 'no_smokers', 'no_pets'], maxBudget: 1200 });
+    expect(r.ok && r.value.dealbreakerRules).toEqual(['no_pets', 'no_smokers']);
+    const absent = check({});
+    expect(absent.ok && absent.value.dealbreakerRules).toBeUndefined();
+    const cleared = check({ dealbreakerRules: [] });
+    expect(cleared.ok && cleared.value.dealbreakerRules).toEqual([]);
+  });
+
+  it('refuses an unknown rule and a firm ceiling without a maximum budget', () => {
+    expect(check({ dealbreakerRules: ['no_cats'] })).toEqual({
+      ok: false,
+      errors: [{ path: 'preferences.dealbreakerRules', message: PROFILE_MESSAGES.invalidChoice }],
+    });
+    expect(check({ dealbreakerRules: ['budget_ceiling'], maxBudget: null })).toEqual({
+      ok: false,
+      errors: [{ path: 'preferences.dealbreakerRules', message: 'Set a maximum budget to make it a dealbreaker.' }],
+    });
+    expect(check({ dealbreakerRules: ['budget_ceiling'], maxBudget: 900 }).ok).toBe(true);
+  });
+});

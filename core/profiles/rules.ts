@@ -2,6 +2,7 @@
  * Profile rules shared by the wizard, the editor and the server (000 §3–§5, 001 §3, §5, §9).
  * Exact messages are the spec's; value sets are verbatim from 000 §5.
  */
+import { DEALBREAKER_MESSAGES, type DealbreakerRule, isDealbreakerRule } from '../matching/dealbreakers';
 import type { FieldError } from '../shared/errors';
 import { cleanName } from '../shared/names';
 import { cleanText } from '../shared/sanitize';
@@ -161,9 +162,16 @@ export type PreferencesInput = {
   preferredNeighborhoods: string[];
   dealbreakers: string[];
   genderPreference: string[];
+  /** Structured dealbreakers (issue 21, N150); absent keeps the saved ones. */
+  dealbreakerRules?: string[];
 };
 
-export type Preferences = Omit<PreferencesInput, 'moveIn'> & { moveIn: string | null; moveInDate: string | null };
+export type Preferences = Omit<PreferencesInput, 'moveIn' | 'dealbreakerRules'> & {
+  moveIn: string | null;
+  moveInDate: string | null;
+  /** Absent only on a write that leaves the saved rules as they are. */
+  dealbreakerRules?: DealbreakerRule[] | undefined;
+};
 
 export const REQUIRED_PREFERENCES = [
   'smokingTolerance',
@@ -279,6 +287,18 @@ export function checkPreferences(
   if (dealbreakers.join(', ').length > DEALBREAKERS_MAX) {
     errors.push({ path: 'preferences.dealbreakers', message: PROFILE_MESSAGES.dealbreakersTooLong });
   }
+  let rules: DealbreakerRule[] | undefined;
+  if (input.dealbreakerRules !== undefined) {
+    if (!input.dealbreakerRules.every(isDealbreakerRule)) {
+      errors.push({ path: 'preferences.dealbreakerRules', message: PROFILE_MESSAGES.invalidChoice });
+    } else {
+      rules = [...new Set(input.dealbreakerRules)];
+      // A firm ceiling is the student's own maximum budget (N150): without one it rules out nothing.
+      if (rules.includes('budget_ceiling') && input.maxBudget === null) {
+        errors.push({ path: 'preferences.dealbreakerRules', message: DEALBREAKER_MESSAGES.ceilingNeedsBudget });
+      }
+    }
+  }
   const cleanedChips = (list: string[], path: string) =>
     list.map((v) => {
       const c = cleanText(v, { required: true, max: DEALBREAKERS_MAX });
@@ -300,6 +320,7 @@ export function checkPreferences(
       moveInDate: date,
       preferredNeighborhoods: cleanNeighborhoods,
       dealbreakers: cleanDealbreakers,
+      dealbreakerRules: rules,
     },
   };
 }

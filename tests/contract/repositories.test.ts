@@ -13,7 +13,9 @@ import type { PaymentEvent } from '../../core/billing/fulfilment';
 import { applyPaymentEvent } from '../../core/billing/payments';
 import type { PaymentGateway } from '../../core/billing/ports';
 import { decideSwipe, type SwipeDecision, type SwipeState } from '../../core/likes/rules';
+import { NO_POOL_DEALBREAKERS, poolDealbreakers } from '../../core/matching/dealbreakers';
 import type { NotificationInput, StoredNotification } from '../../core/notifications/model';
+import type { Preferences } from '../../core/profiles/rules';
 import { DomainError } from '../../core/shared/errors';
 import { err, ok, type Result } from '../../core/shared/result';
 import { PROMPTS } from '../../fixtures/prompts';
@@ -52,7 +54,12 @@ describe.each(engines())('repository contract on %s', (engine) => {
     return id;
   }
 
-  async function completeProfile(id: string, name = 'Jordan', university = UCLA) {
+  async function completeProfile(
+    id: string,
+    name = 'Jordan',
+    university = UCLA,
+    overrides: { preferences?: Partial<Preferences>; pets?: string } = {},
+  ) {
     const prompts = PROMPTS.filter((p) => p.isActive).slice(0, 3);
     await db.profiles.save(
       id,
@@ -84,8 +91,14 @@ describe.each(engines())('repository contract on %s', (engine) => {
           preferredNeighborhoods: ['Westwood'],
           dealbreakers: ['smoking indoors'],
           genderPreference: ['Open to all'],
+          ...overrides.preferences,
         },
-        lifestyle: { cookingFrequency: 'often', alcohol: 'never', pets: 'none', hobbies: ['chess', 'climbing'] },
+        lifestyle: {
+          cookingFrequency: 'often',
+          alcohol: 'never',
+          pets: overrides.pets ?? 'none',
+          hobbies: ['chess', 'climbing'],
+        },
       },
       { complete: true },
       T0,
@@ -406,6 +419,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
         limit: 500,
         exclude: [viewer],
         now: T0,
+        dealbreakers: NO_POOL_DEALBREAKERS,
       } as Parameters<Database['discovery']['candidatePool']>[1]);
       const ids = pool.map((c) => c.userId);
       expect(ids).toContain(other);
@@ -415,6 +429,75 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(card?.prompt?.response).toMatch(/^About /);
       expect((await db.discovery.swipeTarget(viewer, other))?.campus.name).toBe(UCLA);
       expect(await db.discovery.swipeTarget(viewer, suspended)).toBeNull();
+    });
+
+    it("leaves out students who break either side's structured dealbreakers (issue 21, N151)", async () => {
+      const [viewer, pets, pricey, strict, guestsRule, plain] = await Promise.all([
+        user(),
+        user(),
+        user(),
+        user(),
+        user(),
+        user(),
+      ]);
+      await Promise.all([
+        // The viewer rules out pets and anyone whose minimum is above $1,200, and smokes at home.
+        completeProfile(viewer, 'Viewer', UCLA, {
+          preferences: { smokingTolerance: 'smoking_ok', dealbreakerRules: ['no_pets', 'budget_ceiling'] },
+        }),
+        completeProfile(pets, 'Pets', UCLA, { pets: 'have_pets' }),
+        completeProfile(pricey, 'Pricey', UCLA, { preferences: { minBudget: 1500, maxBudget: 2000 } }),
+        // Their own rule rules the viewer out: the viewer smokes.
+        completeProfile(strict, 'Strict', UCLA, { preferences: { dealbreakerRules: ['no_smokers'] } }),
+        // A rule the viewer does not break (guests 3 of 5).
+        completeProfile(guestsRule, 'Guests', UCLA, { preferences: { dealbreakerRules: ['no_frequent_guests'] } }),
+        completeProfile(plain, 'Plain'),
+      ]);
+      expect((await db.profiles.get(viewer))?.preferences?.dealbreakerRules).toEqual(['no_pets', 'budget_ceiling']);
+      const poolOf = async (id: string) => {
+        const me = await db.discovery.viewer(id);
+        const d = poolDealbreakers([me!.person]);
+        const pool = await db.discovery.candidatePool(id, {
+          universities: [UCLA],
+          limit: 500,
+          exclude: [id],
+          now: T0,
+          verifiedOnly: false,
+          dealbreakers: d,
+        });
+        return pool.map((c) => c.userId);
+      };
+      const seen = await poolOf(viewer);
+      expect(seen).toEqual(expect.arrayContaining([guestsRule, plain]));
+      for (const breaker of [pets, pricey, strict]) expect(seen).not.toContain(breaker);
+      // Both ways: each of them is spared the viewer too.
+      for (const other of [pets, pricey, strict]) expect(await poolOf(other)).not.toContain(viewer);
+      expect(await poolOf(plain)).toContain(viewer);
+      // Without rules in the query everyone is dealt (the check is the query's, not the data's).
+      const unfiltered = await db.discovery.candidatePool(viewer, {
+        universities: [UCLA],
+        limit: 500,
+        exclude: [viewer],
+        now: T0,
+        verifiedOnly: false,
+        dealbreakers: NO_POOL_DEALBREAKERS,
+      });
+      expect(unfiltered.map((c) => c.userId)).toEqual(expect.arrayContaining([pets, pricey, plain]));
+
+      // A save without rules keeps the saved ones; an empty list clears them.
+      const saved = (await db.profiles.get(viewer))!;
+      const again = { ...saved.preferences!, dealbreakerRules: undefined };
+      const write = { basics: saved.basics!, prompts: saved.prompts, preferences: again };
+      await db.profiles.save(viewer, write, { complete: true }, T0);
+      expect((await db.profiles.get(viewer))?.preferences?.dealbreakerRules).toEqual(['no_pets', 'budget_ceiling']);
+      await db.profiles.save(
+        viewer,
+        { ...write, preferences: { ...again, dealbreakerRules: [] } },
+        { complete: true },
+        T0,
+      );
+      expect((await db.profiles.get(viewer))?.preferences?.dealbreakerRules).toEqual([]);
+      expect(await poolOf(viewer)).toEqual(expect.arrayContaining([pets, pricey, guestsRule, plain]));
     });
 
     it('hides a student from every read once a block stands either way, and shows them again after (issue 14)', async () => {
@@ -1506,7 +1589,13 @@ describe.each(engines())('repository contract on %s', (engine) => {
       const badge = { schoolVerified: false, photoVerified: true };
       expect(await db.profiles.badges(verified)).toEqual(badge);
       expect(await db.profiles.badges(other)).toEqual({ schoolVerified: false, photoVerified: false });
-      const query = { universities: [UCLA], limit: 500, exclude: [viewer], now: T0 };
+      const query = {
+        universities: [UCLA],
+        limit: 500,
+        exclude: [viewer],
+        now: T0,
+        dealbreakers: NO_POOL_DEALBREAKERS,
+      };
       const all = await db.discovery.candidatePool(viewer, { ...query, verifiedOnly: false });
       expect(all.find((x) => x.userId === verified)?.badges).toEqual(badge);
       expect(all.map((x) => x.userId)).toContain(other);

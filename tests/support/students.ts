@@ -28,6 +28,8 @@ type StudentOptions = {
   gender?: string;
   preferences?: Partial<PreferencesInput>;
   complete?: boolean;
+  /** The lifestyle's pets answer (issue 21's "no pets" reads it). */
+  pets?: string;
 };
 
 /** Gives an existing account a complete profile. */
@@ -76,6 +78,9 @@ export async function completeStudentProfile(t: App, id: string, email: string, 
         .slice(0, 3)
         .map((p) => ({ promptId: p.id, response: `About ${email.split('@')[0]}` })),
       preferences: prefs.value,
+      ...(options.pets
+        ? { lifestyle: { cookingFrequency: null, alcohol: null, pets: options.pets, hobbies: [] } }
+        : {}),
     },
     { complete: options.complete ?? true },
     now,

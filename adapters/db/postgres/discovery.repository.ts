@@ -21,6 +21,8 @@ import type {
 import type { DomainError } from '../../../core/shared/errors';
 import type { Result } from '../../../core/shared/result';
 import {
+  DEALBREAKERS_HOLD,
+  dealbreakerParams,
   displayGender,
   ELIGIBLE,
   type MatchDbRow,
@@ -53,9 +55,11 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
 
   constructor(private readonly sql: PgSql) {
     this.byUniversity = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY} LIMIT @limit`;
+       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
+         AND ${DEALBREAKERS_HOLD} LIMIT @limit`;
     this.byIds = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}`;
+       WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
+         AND ${DEALBREAKERS_HOLD}`;
     this.boosted = 'SELECT DISTINCT user_id AS id FROM boosts WHERE starts_at <= @now AND ends_at > @now';
     this.superLikers = `SELECT user_id AS id FROM matches WHERE matched_user_id = @me AND is_super_like = 1 AND status = 'liked'`;
     this.photosFor = `SELECT user_id, storage_key FROM photos WHERE user_id IN (SELECT value FROM json_array_elements_text(@ids::json)) ORDER BY user_id, position`;
@@ -150,6 +154,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     await this.loadCampuses();
     const exclude = new Set(q.exclude);
     const verifiedOnly = q.verifiedOnly ? 1 : 0;
+    const db = dealbreakerParams(q.dealbreakers);
     const inReach = new Set(q.universities.map((u) => u.toLowerCase()));
     const boosted = new Set(
       ((await this.sql.cached('deck_boosted', this.boosted, { now: q.now.getTime() })) as { id: string }[]).map(
@@ -173,6 +178,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
         me,
         ids: JSON.stringify(special),
         verifiedOnly,
+        ...db,
       })) as ProfileRow[]) {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
@@ -189,6 +195,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
           university,
           limit: room + exclude.size,
           verifiedOnly,
+          ...db,
         },
         { generic: true },
       )) as ProfileRow[])

@@ -227,6 +227,11 @@ export const roommatePreferences = pgTable('roommate_preferences', {
   preferredNeighborhoods: jsonText<string[]>('preferred_neighborhoods').notNull().default(sql`'[]'`),
   dealbreakers: jsonText<string[]>('dealbreakers').notNull().default(sql`'[]'`),
   genderPreference: jsonText<string[]>('gender_preference').notNull().default(sql`'[]'`),
+  // Structured dealbreakers (issue 21, N150): each keeps breakers out of both students' decks.
+  dealbreakerNoSmokers: flag('dealbreaker_no_smokers').notNull().default(sql`0`),
+  dealbreakerNoPets: flag('dealbreaker_no_pets').notNull().default(sql`0`),
+  dealbreakerBudgetCeiling: flag('dealbreaker_budget_ceiling').notNull().default(sql`0`),
+  dealbreakerNoFrequentGuests: flag('dealbreaker_no_frequent_guests').notNull().default(sql`0`),
   createdAt: createdAt(),
   updatedAt: msTime('updated_at').notNull(),
 });

@@ -5,6 +5,13 @@
  */
 import type { SwipeRecord, SwipeState, SwipeStatus } from '../../../core/likes/rules';
 import type { MatchPerson } from '../../../core/matching/compatibility';
+import {
+  type DealbreakerRule,
+  FREQUENT_GUESTS_FROM,
+  PETS_AT_HOME,
+  type PoolDealbreakers,
+  SMOKING_AT_HOME,
+} from '../../../core/matching/dealbreakers';
 import type { TrustBadges } from '../../../core/profiles/model';
 import { MAIN_PHOTO_OF } from './verification-repo-rows';
 
@@ -30,6 +37,10 @@ export type ProfileRow = {
   move_in_date: string | null;
   gender_preference: string;
   dealbreakers: string;
+  dealbreaker_no_smokers: number | boolean;
+  dealbreaker_no_pets: number | boolean;
+  dealbreaker_budget_ceiling: number | boolean;
+  dealbreaker_no_frequent_guests: number | boolean;
   school_verified: number | boolean;
   photo_verified: number | boolean;
 };
@@ -53,6 +64,7 @@ export const toBadges = (r: { school_verified: number | boolean; photo_verified:
 export const PROFILE_COLUMNS = `p.id, p.name, p.bio, p.university, p.major, p.graduation_year, p.gender, p.gender_self_describe,
   p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance,
   rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers,
+  rp.dealbreaker_no_smokers, rp.dealbreaker_no_pets, rp.dealbreaker_budget_ceiling, rp.dealbreaker_no_frequent_guests,
   ${SCHOOL_VERIFIED('p')} AS school_verified, ${PHOTO_VERIFIED('p')} AS photo_verified`;
 
 /** One student's badges (the profile dialog). */
@@ -126,9 +138,68 @@ export function toPerson(r: ProfileRow): MatchPerson {
       moveInDate: r.move_in_date,
       genderPreference: parseList(r.gender_preference),
       dealbreakers: parseList(r.dealbreakers),
+      dealbreakerRules: rulesFromColumns({
+        dealbreakerNoSmokers: isOn(r.dealbreaker_no_smokers),
+        dealbreakerNoPets: isOn(r.dealbreaker_no_pets),
+        dealbreakerBudgetCeiling: isOn(r.dealbreaker_budget_ceiling),
+        dealbreakerNoFrequentGuests: isOn(r.dealbreaker_no_frequent_guests),
+      }),
     },
   };
 }
+
+/** SQLite answers 0/1, PostgreSQL's smallint the same (N29); drizzle maps them to booleans. */
+const isOn = (v: number | boolean) => v === true || Number(v) === 1;
+
+type RuleColumns = {
+  dealbreakerNoSmokers: boolean;
+  dealbreakerNoPets: boolean;
+  dealbreakerBudgetCeiling: boolean;
+  dealbreakerNoFrequentGuests: boolean;
+};
+
+/** The structured dealbreakers (issue 21, N150) are one 0/1 column each, on both engines. */
+export const rulesFromColumns = (c: RuleColumns): DealbreakerRule[] => [
+  ...(c.dealbreakerNoSmokers ? (['no_smokers'] as const) : []),
+  ...(c.dealbreakerNoPets ? (['no_pets'] as const) : []),
+  ...(c.dealbreakerBudgetCeiling ? (['budget_ceiling'] as const) : []),
+  ...(c.dealbreakerNoFrequentGuests ? (['no_frequent_guests'] as const) : []),
+];
+
+export const columnsFromRules = (rules: readonly DealbreakerRule[]): RuleColumns => ({
+  dealbreakerNoSmokers: rules.includes('no_smokers'),
+  dealbreakerNoPets: rules.includes('no_pets'),
+  dealbreakerBudgetCeiling: rules.includes('budget_ceiling'),
+  dealbreakerNoFrequentGuests: rules.includes('no_frequent_guests'),
+});
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/**
+ * Issue 21 (N151): nobody who breaks a structured dealbreaker of the viewer side, nor whose own
+ * dealbreaker the viewer side breaks. Plain comparisons on the row the pool walk already holds (no
+ * join, no subquery), fed by `poolDealbreakers` (core) through the @db* parameters.
+ */
+export const DEALBREAKERS_HOLD = `(@dbNoSmokers = 0 OR rp.smoking_tolerance IS NULL OR rp.smoking_tolerance NOT IN (${quoted(SMOKING_AT_HOME)}))
+  AND (@dbNoPets = 0 OR p.pets IS NULL OR p.pets NOT IN (${quoted(PETS_AT_HOME)}))
+  AND (@dbNoGuests = 0 OR rp.guest_policy IS NULL OR rp.guest_policy < ${FREQUENT_GUESTS_FROM})
+  AND (rp.min_budget IS NULL OR rp.min_budget <= @dbCeiling)
+  AND (rp.dealbreaker_no_smokers = 0 OR @dbSmokes = 0)
+  AND (rp.dealbreaker_no_pets = 0 OR @dbHasPets = 0)
+  AND (rp.dealbreaker_no_frequent_guests = 0 OR @dbGuests = 0)
+  AND (rp.dealbreaker_budget_ceiling = 0 OR rp.max_budget IS NULL OR @dbMinBudget <= rp.max_budget)`;
+
+/** The @db* parameters of DEALBREAKERS_HOLD. */
+export const dealbreakerParams = (d: PoolDealbreakers) => ({
+  dbNoSmokers: d.noSmokers,
+  dbNoPets: d.noPets,
+  dbNoGuests: d.noFrequentGuests,
+  dbCeiling: d.ceiling,
+  dbSmokes: d.smokes,
+  dbHasPets: d.hasPets,
+  dbGuests: d.frequentGuests,
+  dbMinBudget: d.minBudget,
+});
 
 export type MatchDbRow = {
   user_id: string;

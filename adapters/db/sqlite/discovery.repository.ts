@@ -22,6 +22,8 @@ import type {
 import type { DomainError } from '../../../core/shared/errors';
 import type { Result } from '../../../core/shared/result';
 import {
+  DEALBREAKERS_HOLD,
+  dealbreakerParams,
   displayGender,
   ELIGIBLE,
   type MatchDbRow,
@@ -57,11 +59,13 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     const sql = db.$client;
     this.byUniversity = sql.prepare(
       `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY} LIMIT @limit`,
+       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
+         AND ${DEALBREAKERS_HOLD} LIMIT @limit`,
     );
     this.byIds = sql.prepare(
       `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}`,
+       WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
+         AND ${DEALBREAKERS_HOLD}`,
     );
     this.boosted = sql.prepare('SELECT DISTINCT user_id AS id FROM boosts WHERE starts_at <= @now AND ends_at > @now');
     this.superLikers = sql.prepare(
@@ -168,6 +172,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     const me = viewerId;
     const exclude = new Set(q.exclude);
     const verifiedOnly = q.verifiedOnly ? 1 : 0;
+    const db = dealbreakerParams(q.dealbreakers);
     const inReach = new Set(q.universities.map((u) => u.toLowerCase()));
     const boosted = new Set((this.boosted.all({ now: q.now.getTime() }) as { id: string }[]).map((r) => r.id));
     const superLikers = new Set((this.superLikers.all({ me }) as { id: string }[]).map((r) => r.id));
@@ -181,7 +186,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     };
     const special = [...new Set([...boosted, ...superLikers])];
     if (special.length > 0) {
-      for (const r of this.byIds.all({ me, ids: JSON.stringify(special), verifiedOnly }) as ProfileRow[]) {
+      for (const r of this.byIds.all({ me, ids: JSON.stringify(special), verifiedOnly, ...db }) as ProfileRow[]) {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
     }
@@ -194,6 +199,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
         university,
         limit: room + exclude.size,
         verifiedOnly,
+        ...db,
       }) as ProfileRow[])
         take(r);
     }

@@ -4,7 +4,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Photo, Profile, PromptSummary } from '../../../core/profiles/model';
 import type { ProfileRepository, ProfileWrite, PromptCatalog } from '../../../core/profiles/ports';
 import type { OwnerVisibility } from '../../../core/profiles/visibility';
-import { BADGES_OF, badgesOf, OWNER_VISIBILITY } from '../shared/discovery-rows';
+import { BADGES_OF, badgesOf, columnsFromRules, OWNER_VISIBILITY, rulesFromColumns } from '../shared/discovery-rows';
 import { mediaUrl } from '../shared/media-url';
 import type { SqliteDb } from './client';
 import { photos, profilePrompts, profiles, prompts, roommatePreferences } from './schema';
@@ -99,6 +99,7 @@ export class SqliteProfileRepository implements ProfileRepository {
             preferredNeighborhoods: pref.preferredNeighborhoods,
             dealbreakers: pref.dealbreakers,
             genderPreference: pref.genderPreference,
+            dealbreakerRules: rulesFromColumns(pref),
           }
         : null,
       completedAt: row?.completedAt ?? null,
@@ -204,6 +205,8 @@ export class SqliteProfileRepository implements ProfileRepository {
         // 001 §5: smoking and housing status are saved only when non-empty.
         ...(p.smokingTolerance ? { smokingTolerance: p.smokingTolerance } : {}),
         ...(p.housingStatus ? { housingStatus: p.housingStatus } : {}),
+        // Issue 21: a write without rules keeps the saved ones.
+        ...(p.dealbreakerRules ? columnsFromRules(p.dealbreakerRules) : {}),
         updatedAt: at,
       };
       tx.insert(roommatePreferences)

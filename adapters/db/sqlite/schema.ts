@@ -191,6 +191,11 @@ export const roommatePreferences = sqliteTable('roommate_preferences', {
   preferredNeighborhoods: text('preferred_neighborhoods', { mode: 'json' }).$type<string[]>().notNull().default([]),
   dealbreakers: text('dealbreakers', { mode: 'json' }).$type<string[]>().notNull().default([]),
   genderPreference: text('gender_preference', { mode: 'json' }).$type<string[]>().notNull().default([]),
+  // Structured dealbreakers (issue 21, N150): each keeps breakers out of both students' decks.
+  dealbreakerNoSmokers: integer('dealbreaker_no_smokers', { mode: 'boolean' }).notNull().default(false),
+  dealbreakerNoPets: integer('dealbreaker_no_pets', { mode: 'boolean' }).notNull().default(false),
+  dealbreakerBudgetCeiling: integer('dealbreaker_budget_ceiling', { mode: 'boolean' }).notNull().default(false),
+  dealbreakerNoFrequentGuests: integer('dealbreaker_no_frequent_guests', { mode: 'boolean' }).notNull().default(false),
   createdAt: createdAt(),
   updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
 });

@@ -4,8 +4,10 @@ import { deckGroup, type GroupRepository } from '../../../core/groups/groups';
 import { type GroupCard, groupCards } from '../../../core/likes/group-likes';
 import type { DeckEntry } from '../../../core/matching/deck';
 import { activeFilterCount } from '../../../core/matching/filters';
+import { getComparison } from '../../../core/matching/get-comparison';
 import { getDeck } from '../../../core/matching/get-deck';
 import type { DiscoveryDeps } from '../../../core/matching/ports';
+import type { ProfileDeps } from '../../../core/profiles/ports';
 import type { AppEnv } from '../../context';
 import { unwrap } from '../../errors';
 import { requireUser } from '../../middleware/session';
@@ -38,8 +40,32 @@ const toCandidateDto = (e: DeckEntry, group: GroupCard | undefined) => ({
   group: group ? toGroupCardDto(group) : null,
 });
 
-export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
+export function discoveryRouter(deps: DiscoveryDeps & { groups: GroupRepository; profiles: ProfileDeps['profiles'] }) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  app.openapi(routes.comparisonRoute, async (c) => {
+    const user = requireUser(c);
+    const { comparison, conversationId } = unwrap(await getComparison(deps, user.id, c.req.valid('param').userId));
+    // Allow-list (style habit 9): only the words of each factor leave the server.
+    return c.json(
+      {
+        comparison: {
+          score: comparison.score,
+          factors: comparison.factors.map((f) => ({
+            key: f.key,
+            label: f.label,
+            mine: f.mine,
+            theirs: f.theirs,
+            status: f.status,
+            summary: f.summary,
+            talkAbout: f.talkAbout ? { question: f.talkAbout.question, message: f.talkAbout.message } : null,
+          })),
+          conversationId,
+        },
+      },
+      200,
+    );
+  });
 
   app.openapi(routes.deckRoute, async (c) => {
     const user = requireUser(c);

@@ -1,5 +1,6 @@
 /** Contracts of discovery: the deck and premium status (issue 4). Likes and boosts are in routes/likes. */
 import { createRoute, z } from '@hono/zod-openapi';
+import { COMPARISON_FACTORS } from '../../../core/matching/comparison';
 import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
 import { GroupCardSchema } from '../likes/group-card';
 
@@ -131,5 +132,50 @@ export const premiumStatusRoute = createRoute({
       'Status',
     ),
     ...problems([401]),
+  },
+});
+
+const TalkAboutSchema = z
+  .object({
+    question: z.string().openapi({ description: 'As the viewer reads it: "You …; they …. How do you each see it?"' }),
+    message: z.string().openapi({ description: "The same question in the viewer's voice, for the chat composer" }),
+  })
+  .openapi('TalkAbout');
+
+export const ComparisonSchema = z
+  .object({
+    score: z.number().openapi({ description: 'The D12 score, 0–100' }),
+    factors: z.array(
+      z
+        .object({
+          key: z.enum(COMPARISON_FACTORS),
+          label: z.string(),
+          mine: z.string().nullable().openapi({ description: "The viewer's answer in words; null when not given" }),
+          theirs: z.string().nullable(),
+          status: z.enum(['agree', 'differ', 'missing']),
+          summary: z.string().openapi({ description: '"Both early risers", "Different sleep schedules"' }),
+          talkAbout: TalkAboutSchema.nullable().openapi({ description: 'Only for a difference' }),
+        })
+        .openapi('FactorComparison'),
+    ),
+    conversationId: z
+      .string()
+      .nullable()
+      .openapi({ description: 'The 1:1 conversation when the two are matched, where a question can go' }),
+  })
+  .openapi('Comparison');
+
+export const comparisonRoute = createRoute({
+  method: 'get',
+  path: '/api/profiles/{userId}/comparison',
+  tags,
+  summary:
+    "Every D12 factor with both students' answers, what agrees and what differs (issue 21); 404 wherever the profile is",
+  'x-access': 'user',
+  security: SESSION_SECURITY,
+  request: { params: z.object({ userId: z.string().max(100) }) },
+  responses: {
+    200: jsonResponse(z.object({ comparison: ComparisonSchema }), 'The comparison, factor by factor in D12 order'),
+    ...problems([400, 401, 404]),
   },
 });

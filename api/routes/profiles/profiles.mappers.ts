@@ -17,7 +17,9 @@ export function toOwnProfileDto(p: Profile, school: OwnSchool) {
     galleryUrls: p.photos.map((ph) => ph.url),
     photos: p.photos.map((ph) => ({ id: ph.id, url: ph.url })),
     prompts: p.prompts.map((a) => ({ ...a })),
-    preferences: p.preferences ? { ...p.preferences } : null,
+    preferences: p.preferences
+      ? { ...p.preferences, dealbreakerRules: [...(p.preferences.dealbreakerRules ?? [])] }
+      : null,
     lifestyle: { ...p.lifestyle, hobbies: [...p.lifestyle.hobbies] },
     isComplete: isProfileComplete(p),
     completion: profileCompletion(p),

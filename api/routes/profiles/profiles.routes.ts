@@ -1,5 +1,6 @@
 /** Contracts of the profile routes (issue 3; 000 §7 profile calls, 001 §2 profile screens). */
 import { createRoute, z } from '@hono/zod-openapi';
+import { DEALBREAKER_RULES } from '../../../core/matching/dealbreakers';
 import { jsonBody, jsonResponse, problems, SESSION_SECURITY, TrustBadgesSchema } from '../../openapi';
 
 const tags = ['Profiles'];
@@ -30,8 +31,23 @@ const PreferencesShape = {
   genderPreference: z.array(z.string().max(50)).max(10),
 };
 
-const PreferencesIn = z.strictObject(PreferencesShape).openapi('PreferencesInput');
-const PreferencesOut = z.object({ ...PreferencesShape, moveInDate: z.string().nullable() }).openapi('Preferences');
+const DealbreakerRules = z
+  .array(z.string().max(50))
+  .max(10)
+  .openapi({
+    description: `Structured dealbreakers (issue 21): ${DEALBREAKER_RULES.join(', ')}. Left out, the saved ones stay`,
+  });
+
+const PreferencesIn = z
+  .strictObject({ ...PreferencesShape, dealbreakerRules: DealbreakerRules.optional() })
+  .openapi('PreferencesInput');
+const PreferencesOut = z
+  .object({
+    ...PreferencesShape,
+    moveInDate: z.string().nullable(),
+    dealbreakerRules: z.array(z.enum(DEALBREAKER_RULES)),
+  })
+  .openapi('Preferences');
 
 const BasicsIn = z
   .strictObject({

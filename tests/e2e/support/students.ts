@@ -20,6 +20,9 @@ export type Student = {
   answers: [string, string, string];
   preferences: { cleanliness: number; noiseLevel: number; sleepSchedule: number; studyHabits: number };
   budget: [number, number];
+  /** Preference answers beyond the defaults below (guests, smoking, dealbreaker rules…; issue 21). */
+  morePreferences?: Record<string, unknown>;
+  lifestyle?: { cookingFrequency: string | null; alcohol: string | null; pets: string | null; hobbies: string[] };
 };
 
 /** A UCLA student with ordinary profile details, for journeys that only need someone signed in. */
@@ -148,7 +151,9 @@ export async function completeStudent(request: APIRequestContext, base: string, 
           preferredNeighborhoods: ['Westwood'],
           dealbreakers: [],
           genderPreference: ['Open to all'],
+          ...s.morePreferences,
         },
+        ...(s.lifestyle ? { lifestyle: s.lifestyle } : {}),
       },
     }),
     200,

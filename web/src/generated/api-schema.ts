@@ -2842,6 +2842,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/profiles/{userId}/comparison": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every D12 factor with both students' answers, what agrees and what differs (issue 21); 404 wherever the profile is */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    userId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The comparison, factor by factor in D12 order */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comparison: components["schemas"]["Comparison"];
+                        };
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/discover/deck": {
         parameters: {
             query?: never;
@@ -11520,6 +11605,7 @@ export interface components {
             dealbreakers: string[];
             genderPreference: string[];
             moveInDate: string | null;
+            dealbreakerRules: ("no_smokers" | "no_pets" | "budget_ceiling" | "no_frequent_guests")[];
         } | null;
         ProfileInput: {
             basics: components["schemas"]["BasicsInput"];
@@ -11560,6 +11646,8 @@ export interface components {
             preferredNeighborhoods: string[];
             dealbreakers: string[];
             genderPreference: string[];
+            /** @description Structured dealbreakers (issue 21): no_smokers, no_pets, budget_ceiling, no_frequent_guests. Left out, the saved ones stay */
+            dealbreakerRules?: string[];
         };
         PublicProfile: {
             userId: string;
@@ -11596,6 +11684,33 @@ export interface components {
             /** @description An admin matched a live selfie to their current main photo */
             photoVerified: boolean;
         };
+        Comparison: {
+            /** @description The D12 score, 0–100 */
+            score: number;
+            factors: components["schemas"]["FactorComparison"][];
+            /** @description The 1:1 conversation when the two are matched, where a question can go */
+            conversationId: string | null;
+        };
+        FactorComparison: {
+            /** @enum {string} */
+            key: "cleanliness" | "sleepSchedule" | "noiseLevel" | "studyHabits" | "guestPolicy" | "smoking" | "budget" | "moveIn" | "housing" | "gender" | "dealbreakers";
+            label: string;
+            /** @description The viewer's answer in words; null when not given */
+            mine: string | null;
+            theirs: string | null;
+            /** @enum {string} */
+            status: "agree" | "differ" | "missing";
+            /** @description "Both early risers", "Different sleep schedules" */
+            summary: string;
+            talkAbout: components["schemas"]["TalkAbout"];
+        };
+        /** @description Only for a difference */
+        TalkAbout: {
+            /** @description As the viewer reads it: "You …; they …. How do you each see it?" */
+            question: string;
+            /** @description The same question in the viewer's voice, for the chat composer */
+            message: string;
+        } | null;
         Candidate: {
             userId: string;
             name: string;

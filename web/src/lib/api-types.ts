@@ -44,6 +44,8 @@ export type Photo = components['schemas']['Photo'];
 export type Candidate = components['schemas']['Candidate'];
 /** A group as a card (issue 20): in the deck and in Who Liked You. */
 export type GroupCard = NonNullable<components['schemas']['GroupCard']>;
+export type Comparison = components['schemas']['Comparison'];
+export type FactorComparison = components['schemas']['FactorComparison'];
 export type DeckRequest = components['schemas']['DeckRequest'];
 export type SwipeOutcome = components['schemas']['SwipeOutcome'];
 export type EmergencyContact = components['schemas']['EmergencyContact'];
@@ -85,6 +87,7 @@ export type Endpoints = {
   'DELETE /api/profile/photos/{photoId}': Contract<'delete', '/api/profile/photos/{photoId}'>;
   'PUT /api/profile/photos/order': Contract<'put', '/api/profile/photos/order'>;
   'GET /api/profiles/{userId}': Contract<'get', '/api/profiles/{userId}'>;
+  'GET /api/profiles/{userId}/comparison': Contract<'get', '/api/profiles/{userId}/comparison'>;
   'POST /api/discover/deck': Contract<'post', '/api/discover/deck'>;
   'GET /api/groups': Contract<'get', '/api/groups'>;
   'POST /api/groups': Contract<'post', '/api/groups'>;

@@ -6,8 +6,10 @@ import { HttpResponse, http } from 'msw';
 import { ENTITLEMENTS, type Plan } from '../../../core/billing/entitlements';
 import { BOOST_MESSAGES } from '../../../core/likes/boosts';
 import { LIKE_MESSAGES } from '../../../core/likes/rules';
+import { compareStudents } from '../../../core/matching/comparison';
+import type { MatchPerson } from '../../../core/matching/compatibility';
 import { activeFilterCount, FILTER_MESSAGES } from '../../../core/matching/filters';
-import type { Candidate, DeckRequest } from '../lib/api-types';
+import type { Candidate, Comparison, DeckRequest } from '../lib/api-types';
 import { db } from './db';
 
 type Liker = {
@@ -121,6 +123,34 @@ export function seedMatch(overrides: Partial<Liker> & { conversationId?: string 
   db.match.create({ userId: match.userId, data: JSON.stringify(match) });
   return match;
 }
+
+const person = (guestPolicy: number, sleepSchedule: number): MatchPerson => ({
+  gender: 'Female',
+  pets: 'no_pets',
+  preferences: {
+    cleanliness: 4,
+    sleepSchedule,
+    noiseLevel: 2,
+    studyHabits: 4,
+    guestPolicy,
+    smokingTolerance: 'no_smoking',
+    housingStatus: 'looking_to_join',
+    minBudget: 800,
+    maxBudget: 1100,
+    moveInDate: '2027-08-20',
+    genderPreference: [],
+    dealbreakers: [],
+  },
+});
+
+/**
+ * Issue 21: the server's comparison for a fixed pair, in core's own words: both early risers, the
+ * viewer has guests over often and they prefer none. Matched students name their conversation.
+ */
+export const sampleComparison = (conversationId: string | null): Comparison => ({
+  ...compareStudents(person(4, 1), person(1, 2)),
+  conversationId,
+});
 
 export const makeGold = (userId: string) => db.plan.create({ userId, gold: true });
 
@@ -250,6 +280,15 @@ export const discoveryHandlers = [
     if (!userId) return unauthenticated();
     db.liker.delete({ where: { userId: { equals: String(params.userId) } } });
     return HttpResponse.json({ isMatch: false, conversationId: null, compatibilityScore: null, isGroupMatch: false });
+  }),
+
+  http.get('/api/profiles/:userId/comparison', ({ params }) => {
+    if (!currentUserId()) return unauthenticated();
+    const match = db.match
+      .getAll()
+      .map((m) => JSON.parse(m.data) as { userId: string; conversationId: string })
+      .find((m) => m.userId === params.userId);
+    return HttpResponse.json({ comparison: sampleComparison(match?.conversationId ?? null) });
   }),
 
   http.get('/api/matches', () => {

@@ -93,7 +93,7 @@ export function ownProfileDto(userId: string): OwnProfile {
     galleryUrls: p.photos.map((ph) => ph.url),
     photos: p.photos.map(({ id, url }) => ({ id, url })),
     prompts: p.prompts,
-    preferences: p.preferences,
+    preferences: p.preferences ? { ...p.preferences, dealbreakerRules: p.preferences.dealbreakerRules ?? [] } : null,
     lifestyle: p.lifestyle,
     isComplete: isProfileComplete(p),
     completion: profileCompletion(p),

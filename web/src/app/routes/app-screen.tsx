@@ -22,7 +22,7 @@ import { planOf, premiumKeys, usePremiumStatus } from '../../features/premium/ap
 import { BoostControl } from '../../features/premium/components/boost-control';
 import { PremiumStatusBadge } from '../../features/premium/components/premium-status-badge';
 import { UpgradePromoCard } from '../../features/premium/components/upgrade-promo-card';
-import { ProfileViewDialog } from '../../features/profile-view/components/profile-view-dialog';
+import { type ProfileView, ProfileViewDialog } from '../../features/profile-view/components/profile-view-dialog';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { OwnProfileScreen } from '../../features/profiles/components/own-profile';
 import { SafetyActions } from '../../features/safety/components/safety-actions';
@@ -75,12 +75,22 @@ function ProfileTab() {
 /** Messages for one conversation (001 §2 Send Message / Start Chat); the chat screen reads `conversation`. */
 function useOpenConversation() {
   const [, setParams] = useSearchParams();
-  return (conversationId: string | null) =>
-    setParams(conversationId ? { tab: 'matches', conversation: conversationId } : { tab: 'matches' });
+  return (conversationId: string | null, draft?: string) =>
+    setParams(
+      conversationId
+        ? { tab: 'matches', conversation: conversationId, ...(draft ? { draft } : {}) }
+        : { tab: 'matches' },
+    );
 }
 
 /** Discover: the deck with the plan from premium status, the boost control and the upgrade promo. */
-function DiscoverTab({ userId, onViewProfile }: { userId: string; onViewProfile: (id: string) => void }) {
+function DiscoverTab({
+  userId,
+  onViewProfile,
+}: {
+  userId: string;
+  onViewProfile: (id: string, view?: ProfileView) => void;
+}) {
   const premium = usePremiumStatus();
   const own = useOwnProfile();
   const queryClient = useQueryClient();
@@ -112,7 +122,7 @@ function LikesTab({ onViewProfile }: { onViewProfile: (id: string) => void }) {
 
 /** Messages: the conversation list and chat, with the calls feature's call button in the chat header. */
 function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile: (id: string) => void }) {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const openConversation = useOpenConversation();
   const forgetBlocked = useForgetBlocked();
   const hideMessage = useHideMessage();
@@ -122,6 +132,18 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
       hideMessage={hideMessage}
       conversationId={params.get('conversation')}
       onOpenConversation={openConversation}
+      // A "Talk about this" question from the comparison (issue 21): into the composer once, then gone from the URL.
+      draft={params.get('draft')}
+      onDraftTaken={() =>
+        setParams(
+          (p) => {
+            const next = new URLSearchParams(p);
+            next.delete('draft');
+            return next;
+          },
+          { replace: true },
+        )
+      }
       onViewProfile={onViewProfile}
       callAction={(peer) => (
         <>
@@ -155,7 +177,9 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
 /** Signed in with a profile: the main app with the tabs other features fill in. */
 export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
   const me = useMe();
-  const [viewing, setViewing] = useState<string | null>(null);
+  const [viewing, setViewingState] = useState<{ id: string; view: ProfileView } | null>(null);
+  const setViewing = (id: string | null, view: ProfileView = 'profile') => setViewingState(id ? { id, view } : null);
+  const openConversation = useOpenConversation();
   const userId = me.data?.id ?? '';
   const forgetBlocked = useForgetBlocked();
   const queryClient = useQueryClient();
@@ -184,7 +208,13 @@ export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
       />
       {userId && <PushOffer channel={getRealtime()} myId={userId} />}
       <ProfileViewDialog
-        userId={viewing}
+        userId={viewing?.id ?? null}
+        view={viewing?.view}
+        compare
+        onTalkAbout={(conversationId, message) => {
+          setViewing(null);
+          openConversation(conversationId, message);
+        }}
         onOpenChange={(open) => !open && setViewing(null)}
         actions={(profile) => (
           <SafetyActions

@@ -42,7 +42,8 @@ type DiscoverScreenProps = {
   userId: string;
   /** Undefined while the plan loads: the deck waits, so the radius fits the plan (000 §4). */
   plan: Plan | undefined;
-  onViewProfile: (userId: string) => void;
+  /** `comparison` opens the profile dialog on the full comparison (issue 21). */
+  onViewProfile: (userId: string, view?: 'profile' | 'comparison') => void;
   /** The student's own main photo, shown beside the match's in the match popup. */
   myPhotoUrl?: string | null;
   /** Send Message in the match popup: opens Messages for that conversation. */
@@ -225,6 +226,7 @@ export function DiscoverScreen({
           ref={cardHeading}
           candidate={current}
           onViewProfile={() => onViewProfile(current.userId)}
+          onCompare={() => onViewProfile(current.userId, 'comparison')}
           controls={<SwipeControls busy={busy} onSwipe={swipe} />}
           onDragSwipe={swipe}
           dragDisabled={busy !== null}

@@ -8,6 +8,7 @@ import {
   EyeIcon,
   GraduationIcon,
   MapPinIcon,
+  SlidersIcon,
   StarIcon,
   UserIcon,
   WalletIcon,
@@ -45,6 +46,8 @@ const initials = (name: string) =>
 type SwipeCardProps = {
   candidate: Candidate;
   onViewProfile: () => void;
+  /** Opens the full comparison, every D12 factor side by side (issue 21). */
+  onCompare?: () => void;
   /** Pass, super like and like: under the photo on phones, at the foot of the details column on wider screens. */
   controls?: ReactNode;
   /** Drag the photo sideways to like or pass (issue 17); the buttons and keys stay. */
@@ -58,7 +61,7 @@ type SwipeCardProps = {
  * Super Liked You and Boosted badges. The heading takes focus after each swipe.
  */
 export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function SwipeCard(
-  { candidate: c, onViewProfile, controls, onDragSwipe, dragDisabled = false },
+  { candidate: c, onViewProfile, onCompare, controls, onDragSwipe, dragDisabled = false },
   headingRef,
 ) {
   const drag = useDragSwipe((action) => onDragSwipe?.(action), dragDisabled || !onDragSwipe);
@@ -189,6 +192,16 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
                 ))}
               </ul>
             </section>
+          )}
+          {/* Issue 21: the top reasons stay; one tap opens every factor side by side. */}
+          {onCompare && (
+            <button
+              type="button"
+              onClick={onCompare}
+              className="-mt-2 inline-flex min-h-11 items-center gap-1.5 self-start rounded-pill px-1 text-sm font-semibold text-brand-800 underline decoration-brand-300 underline-offset-4 hover:decoration-brand-700 focus-visible:outline-3 focus-visible:outline-brand-600"
+            >
+              <SlidersIcon className="size-4" /> Compare all factors with {c.name.split(/\s+/)[0]}
+            </button>
           )}
 
           {c.bio && <p className="whitespace-pre-line text-ink-800">{c.bio}</p>}

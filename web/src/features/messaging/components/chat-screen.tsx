@@ -46,6 +46,9 @@ type ChatScreenProps = {
   hideMessage?: (content: string) => boolean;
   /** Report and Block under a warned message (issue 15): the safety feature's, composed in app/. */
   warningActions?: ReactNode;
+  /** The composer's starting text (a "Talk about this" question from the comparison, issue 21). */
+  initialDraft?: string;
+  onDraftTaken?: () => void;
 };
 
 const viewerOffset = () => -new Date().getTimezoneOffset();
@@ -63,6 +66,8 @@ export function ChatScreen({
   callAction,
   hideMessage,
   warningActions,
+  initialDraft,
+  onDraftTaken,
 }: ChatScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -71,13 +76,24 @@ export function ChatScreen({
   const list = messages.data?.messages;
   const empty = list !== undefined && list.length === 0;
   const icebreakers = useIcebreakers(conversationId, empty);
-  const [draft, setDraft] = useState('');
+  const [draft, setDraft] = useState(initialDraft ?? '');
+  const startDraft = useRef(initialDraft);
+  const takeDraft = useRef(onDraftTaken);
+  takeDraft.current = onDraftTaken;
 
   // Focus moves into the chat when it opens (the chat is keyed by conversation), so keyboard and
   // screen-reader users land on it.
   useEffect(() => {
-    heading.current?.focus();
+    if (!startDraft.current) heading.current?.focus();
   }, []);
+
+  // A question to send (issue 21), at opening or into an open chat: it lands in the composer, with focus.
+  useEffect(() => {
+    if (!initialDraft) return;
+    setDraft(initialDraft);
+    composer.current?.focus();
+    takeDraft.current?.();
+  }, [initialDraft]);
 
   // 001 §4: opening a conversation marks the other person's messages read.
   const loaded = messages.isSuccess;

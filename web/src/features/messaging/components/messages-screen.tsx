@@ -31,6 +31,10 @@ type MessagesScreenProps = {
   hideMessage?: (content: string) => boolean;
   /** Report and Block under a warned message, from the safety feature (issue 15; composed in app/). */
   warningActions?: (peer: ChatPeer) => ReactNode;
+  /** Text to start the open 1:1 chat's composer with (a "Talk about this" question, issue 21). */
+  draft?: string | null;
+  /** Told once the chat has taken `draft`, so it is not offered again. */
+  onDraftTaken?: () => void;
 };
 
 /**
@@ -45,6 +49,8 @@ export function MessagesScreen({
   callAction,
   hideMessage,
   warningActions,
+  draft,
+  onDraftTaken,
 }: MessagesScreenProps) {
   const conversations = useConversations();
   const groupChats = useGroupConversations();
@@ -178,6 +184,8 @@ export function MessagesScreen({
           callAction={callAction?.(peer)}
           hideMessage={hideMessage}
           warningActions={warningActions?.(peer)}
+          initialDraft={draft ?? undefined}
+          onDraftTaken={onDraftTaken}
         />
       );
     } else if (startFailed === conversationId || (listsLoaded && !peer)) {

@@ -1,4 +1,5 @@
 import { useId, useMemo } from 'react';
+import { DEALBREAKER_LABELS, DEALBREAKER_RULES } from '../../../../../core/matching/dealbreakers';
 import {
   COSIGNER_OPTIONS,
   DEALBREAKERS_MAX,
@@ -12,6 +13,7 @@ import {
   SLIDER_LABELS,
   SMOKING_TOLERANCES,
 } from '../../../../../core/profiles/rules';
+import { CheckboxField } from '../../../components/ui/checkbox';
 import { CheckIcon } from '../../../components/ui/icons';
 import { FieldError, TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select';
@@ -196,6 +198,33 @@ export function OptionalPreferenceFields({ value, onChange, errors = {} }: Omit<
           })}
         </div>
         <FieldError>{errors['preferences.genderPreference']}</FieldError>
+      </fieldset>
+
+      <fieldset aria-describedby={`${genderId}-rules-hint`}>
+        <legend className="text-sm font-semibold text-ink-800">Hard dealbreakers</legend>
+        <p id={`${genderId}-rules-hint`} className="mt-1 mb-3 text-sm text-ink-600">
+          Students who break one of yours, or whose own you break, don't appear in your deck, and you don't appear in
+          theirs. Students who can see your profile see your dealbreakers in the comparison.
+        </p>
+        <div className="grid gap-3 sm:grid-cols-2">
+          {DEALBREAKER_RULES.map((rule) => (
+            <CheckboxField
+              key={rule}
+              label={DEALBREAKER_LABELS[rule].label}
+              description={DEALBREAKER_LABELS[rule].hint}
+              checked={value.dealbreakerRules.includes(rule)}
+              onCheckedChange={(on) =>
+                onChange({
+                  dealbreakerRules: on
+                    ? [...value.dealbreakerRules.filter((r) => r !== rule), rule]
+                    : value.dealbreakerRules.filter((r) => r !== rule),
+                })
+              }
+              className="rounded-2xl bg-ink-50 p-3"
+            />
+          ))}
+        </div>
+        <FieldError>{errors['preferences.dealbreakerRules']}</FieldError>
       </fieldset>
 
       <TextareaField

@@ -2,6 +2,7 @@
  * The editable state of a profile (wizard and editor), and its conversion to the API's
  * ProfileInput. Inputs hold text; conversion applies core's rules (comma list, chips).
  */
+import type { DealbreakerRule } from '../../../../../core/matching/dealbreakers';
 import {
   type BasicsInput,
   filledRequiredPreferences,
@@ -47,6 +48,8 @@ export type PreferencesDraft = {
   preferredNeighborhoods: string[];
   dealbreakers: string;
   genderPreference: string[];
+  /** Structured dealbreakers (issue 21). */
+  dealbreakerRules: DealbreakerRule[];
 };
 
 export type LifestyleDraft = { cookingFrequency: string; alcohol: string; pets: string; hobbies: string[] };
@@ -78,6 +81,7 @@ export const emptyPreferences = (): PreferencesDraft => ({
   preferredNeighborhoods: [],
   dealbreakers: '',
   genderPreference: [],
+  dealbreakerRules: [],
 });
 
 export const emptyLifestyle = (): LifestyleDraft => ({ cookingFrequency: '', alcohol: '', pets: '', hobbies: [] });
@@ -132,6 +136,7 @@ export function toPreferencesInput(p: PreferencesDraft): PreferencesInput {
     preferredNeighborhoods: normalizeChips(p.preferredNeighborhoods),
     dealbreakers: parseCommaList(p.dealbreakers),
     genderPreference: [...p.genderPreference],
+    dealbreakerRules: [...p.dealbreakerRules],
   };
 }
 
@@ -195,6 +200,7 @@ export function draftFromProfile(profile: OwnProfile) {
         preferredNeighborhoods: [...pref.preferredNeighborhoods],
         dealbreakers: pref.dealbreakers.join(', '),
         genderPreference: [...pref.genderPreference],
+        dealbreakerRules: [...(pref.dealbreakerRules ?? [])],
       }
     : emptyPreferences();
   const lifestyle: LifestyleDraft = {

@@ -71,6 +71,36 @@ describe('/edit-profile', () => {
     expect(body!.prompts).toHaveLength(3);
   });
 
+  it('Hard dealbreakers (issue 21): ticked ones are saved; a firm ceiling without a maximum shows the server’s message', async () => {
+    signedInWithProfile();
+    const bodies: ProfileInput[] = [];
+    server.use(
+      http.put('/api/profile', async ({ request }) => {
+        bodies.push((await request.clone().json()) as ProfileInput);
+        return undefined;
+      }),
+    );
+    const { user } = await openEditorFromProfileTab();
+    const rules = screen.getByRole('group', { name: 'Hard dealbreakers' });
+    const firm = within(rules).getByRole('checkbox', { name: 'My maximum budget is firm' });
+    expect(firm).toHaveAccessibleDescription('Hide students whose minimum budget is above your maximum.');
+    await user.click(within(rules).getByRole('checkbox', { name: 'No smokers' }));
+    await user.click(firm);
+    await user.clear(screen.getByRole('spinbutton', { name: 'Maximum' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const message = 'Set a maximum budget to make it a dealbreaker.';
+    expect((await screen.findAllByText(message)).length).toBeGreaterThan(0);
+    expect(bodies.at(-1)?.preferences.dealbreakerRules).toEqual(['no_smokers', 'budget_ceiling']);
+
+    await user.type(screen.getByRole('spinbutton', { name: 'Maximum' }), '1200');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Profile Saved!')).toBeInTheDocument();
+    expect(bodies.at(-1)?.preferences).toMatchObject({
+      maxBudget: 1200,
+      dealbreakerRules: ['no_smokers', 'budget_ceiling'],
+    });
+  });
+
   it("shows the server's error detail in an alert, or the fallback", async () => {
     signedInWithProfile();
     server.use(
