@@ -140,6 +140,14 @@ describe.skipIf(browserMissing)('notifications journey (Chromium)', () => {
     });
     expect(manifest?.display).toBe('standalone');
     expect(manifest?.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    // Chromium's own installability check, the one Lighthouse's installable-manifest audit read.
+    const install = await a.context.newCDPSession(a.page);
+    const { installabilityErrors } = (await install.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
+    // Playwright's contexts are incognito-like, which Chromium reports on its own; nothing else may fail.
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito')).toEqual([]);
+    await install.detach();
     await a.context.setOffline(true);
     await a.page.reload();
     await a.page.getByRole('heading', { name: "You're offline" }).waitFor();
