@@ -19,6 +19,7 @@ import { PostgresGroupChatRepository } from './group-chat.repository';
 import { PostgresGroupRepository } from './groups.repository';
 import { PostgresHiddenWordRepository } from './hidden-words.repository';
 import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
+import { PostgresMostCompatibleRepository } from './most-compatible.repository';
 import {
   PostgresDigestRepository,
   PostgresNotificationPreferenceRepository,
@@ -65,6 +66,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     retention: new PostgresRetentionRepository(sql),
     groups: new PostgresGroupRepository(sql),
     hiddenWords: new PostgresHiddenWordRepository(sql),
+    mostCompatible: new PostgresMostCompatibleRepository(sql),
     verifications: new PostgresVerificationRepository(sql),
     notifications: new PostgresNotificationRepository(sql),
     notificationPreferences: new PostgresNotificationPreferenceRepository(sql),
