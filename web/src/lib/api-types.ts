@@ -84,6 +84,7 @@ export type Endpoints = {
   'PUT /api/profile/photos/order': Contract<'put', '/api/profile/photos/order'>;
   'GET /api/profiles/{userId}': Contract<'get', '/api/profiles/{userId}'>;
   'POST /api/discover/deck': Contract<'post', '/api/discover/deck'>;
+  'GET /api/discover/most-compatible': Contract<'get', '/api/discover/most-compatible'>;
   'GET /api/groups': Contract<'get', '/api/groups'>;
   'POST /api/groups': Contract<'post', '/api/groups'>;
   'PUT /api/groups/{groupId}': Contract<'put', '/api/groups/{groupId}'>;
