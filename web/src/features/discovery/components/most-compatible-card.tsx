@@ -68,17 +68,17 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
     <section
       aria-labelledby="most-compatible-title"
       aria-describedby="most-compatible-how"
-      className={`${shell} flex flex-col gap-3 p-4 sm:p-5`}
+      className={`${shell} flex flex-col gap-2.5 p-4 sm:gap-3 sm:p-5`}
     >
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
         <Eyebrow id="most-compatible-title" />
         <p id="most-compatible-how" className="text-xs text-ink-600">
-          Matched across your campus and nearby, new each day
+          Everyone nearby paired at once · new daily
         </p>
       </div>
 
-      <div className="flex items-center gap-4">
-        <div className="relative size-20 shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 sm:size-24">
+      <div className="flex items-center gap-3.5 sm:gap-4">
+        <div className="relative size-18 shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 sm:size-24">
           {p.profilePhotoUrl ? (
             <img {...photoSources(p.profilePhotoUrl, '6rem')} alt="" className="size-full object-cover" />
           ) : (
@@ -90,12 +90,12 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
             </span>
           )}
         </div>
-        <div className="flex min-w-0 flex-1 flex-col gap-1">
-          <div className="flex items-start justify-between gap-3">
-            <h3 className="min-w-0 truncate text-xl leading-tight font-extrabold tracking-tight text-ink-900 sm:text-2xl">
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5 sm:gap-1">
+          <div className="flex items-center gap-2.5">
+            <h3 className="min-w-0 truncate text-lg leading-tight font-extrabold tracking-tight text-ink-900 sm:text-2xl">
               {p.name}
             </h3>
-            <p className="shrink-0 rounded-pill bg-brand-700 px-2.5 py-1 text-sm font-extrabold text-white tabular-nums">
+            <p className="shrink-0 rounded-pill bg-brand-700 px-2 py-0.5 text-sm font-extrabold text-white tabular-nums">
               {p.compatibilityScore}%<span className="sr-only"> compatible</span>
             </p>
           </div>
@@ -110,6 +110,9 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
           )}
           <TrustBadges badges={p.badges} />
         </div>
+        <div className="hidden shrink-0 self-center md:block">
+          <ViewProfile pick={p} onViewProfile={onViewProfile} />
+        </div>
       </div>
 
       {p.reasons.length > 0 && (
@@ -117,27 +120,31 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
           <h4 id="most-compatible-why" className="sr-only">
             Why you two fit
           </h4>
-          <ul aria-labelledby="most-compatible-why" className="flex flex-wrap gap-2">
+          <ul aria-labelledby="most-compatible-why" className="flex flex-wrap gap-1.5 sm:gap-2">
             {p.reasons.map((reason) => (
               <li
                 key={reason}
-                className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-3 py-1.5 text-sm font-semibold text-brand-800 ring-1 ring-brand-200"
+                className="inline-flex items-center gap-1 rounded-pill bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 sm:px-3 sm:py-1.5 sm:text-sm"
               >
-                <CheckIcon className="size-4 shrink-0" /> {reason}
+                <CheckIcon className="size-3.5 shrink-0 sm:size-4" /> {reason}
               </li>
             ))}
           </ul>
         </div>
       )}
 
-      <Button
-        variant="secondary"
-        size="sm"
-        onClick={() => onViewProfile(p.userId)}
-        className="self-stretch sm:self-start"
-      >
-        <EyeIcon className="size-4" /> View profile<span className="sr-only"> of {p.name}</span>
-      </Button>
+      <div className="md:hidden">
+        <ViewProfile pick={p} onViewProfile={onViewProfile} />
+      </div>
     </section>
+  );
+}
+
+/** One button, placed beside the name on wide screens and under the reasons on phones (wrappers hide the other). */
+function ViewProfile({ pick, onViewProfile }: { pick: MostCompatiblePick; onViewProfile: (userId: string) => void }) {
+  return (
+    <Button variant="secondary" size="sm" onClick={() => onViewProfile(pick.userId)}>
+      <EyeIcon className="size-4" /> View profile<span className="sr-only"> of {pick.name}</span>
+    </Button>
   );
 }
