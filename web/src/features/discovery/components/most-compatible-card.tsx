@@ -68,16 +68,16 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
     <section
       aria-labelledby="most-compatible-title"
       aria-describedby="most-compatible-how"
-      className={`${shell} flex flex-col gap-2.5 p-4 sm:gap-3 sm:p-5`}
+      className={`${shell} grid grid-cols-1 gap-2.5 p-4 sm:gap-3 sm:p-5 md:grid-cols-[minmax(0,1fr)_auto] md:gap-x-6`}
     >
-      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 md:col-span-2">
         <Eyebrow id="most-compatible-title" />
         <p id="most-compatible-how" className="text-xs text-ink-600">
           Everyone nearby paired at once · new daily
         </p>
       </div>
 
-      <div className="flex items-center gap-3.5 sm:gap-4">
+      <div className="flex items-center gap-3.5 sm:gap-4 md:col-start-1 md:row-start-2">
         <div className="relative size-18 shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 sm:size-24">
           {p.profilePhotoUrl ? (
             <img {...photoSources(p.profilePhotoUrl, '6rem')} alt="" className="size-full object-cover" />
@@ -110,13 +110,10 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
           )}
           <TrustBadges badges={p.badges} />
         </div>
-        <div className="hidden shrink-0 self-center md:block">
-          <ViewProfile pick={p} onViewProfile={onViewProfile} />
-        </div>
       </div>
 
       {p.reasons.length > 0 && (
-        <div>
+        <div className="md:col-start-1 md:row-start-3">
           <h4 id="most-compatible-why" className="sr-only">
             Why you two fit
           </h4>
@@ -133,18 +130,12 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
         </div>
       )}
 
-      <div className="md:hidden">
-        <ViewProfile pick={p} onViewProfile={onViewProfile} />
+      {/* Phones: under the reasons; wide screens: beside the name, where the card has room. */}
+      <div className="md:col-start-2 md:row-start-2 md:self-center">
+        <Button variant="secondary" size="sm" onClick={() => onViewProfile(p.userId)}>
+          <EyeIcon className="size-4" /> View profile<span className="sr-only"> of {p.name}</span>
+        </Button>
       </div>
     </section>
-  );
-}
-
-/** One button, placed beside the name on wide screens and under the reasons on phones (wrappers hide the other). */
-function ViewProfile({ pick, onViewProfile }: { pick: MostCompatiblePick; onViewProfile: (userId: string) => void }) {
-  return (
-    <Button variant="secondary" size="sm" onClick={() => onViewProfile(pick.userId)}>
-      <EyeIcon className="size-4" /> View profile<span className="sr-only"> of {pick.name}</span>
-    </Button>
   );
 }
