@@ -11,9 +11,9 @@ import type { DiscoveryDeps, ProfileCard } from '../matching/ports';
 import { profileErrors } from '../profiles/errors';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
-import { dailyMatching } from './daily-matching';
+import { dailyMatching, hash32, pairOrder } from './daily-matching';
 import { pairScorer } from './pair-score';
-import type { MostCompatibleRepository, StoredPick } from './ports';
+import type { MostCompatibleRepository, RosterEntry, StoredPick } from './ports';
 
 export type MostCompatibleDeps = Pick<DiscoveryDeps, 'clock' | 'discovery' | 'swipes'> & {
   mostCompatible: MostCompatibleRepository;
@@ -95,6 +95,58 @@ export async function computeCampusMatching(
   return { stored, method: result.method, students: n, paired: picks.filter((p) => p.pickUserId !== null).length };
 }
 
+/** Tries this many of the best free students when others claim them first. */
+const LATE_ATTEMPTS = 3;
+
+/**
+ * A student who joined after their campus's run is paired with the most compatible student in reach
+ * who has no pick today (an odd one out, or another late joiner of the campus): not part of the
+ * stable matching, which stays as it was for everyone else (N136).
+ */
+async function pairLateJoiner(
+  deps: MostCompatibleDeps,
+  viewer: { userId: string; campus: Campus },
+  day: string,
+): Promise<StoredPick | null> {
+  const home = campusKey(viewer.campus);
+  const roster = await deps.mostCompatible.roster((await reachOf(deps, viewer.campus)).map((c) => c.name));
+  const me = roster.find((r) => r.userId === viewer.userId);
+  if (!me) return null; // not pairable (no photo, say): nothing to store
+  const others = roster.filter((r) => r.userId !== viewer.userId);
+  const states = await deps.mostCompatible.pickStates(
+    day,
+    others.map((r) => r.userId),
+  );
+  // Free: a row without a pick, or no row at all on the viewer's own campus (a nearby campus without
+  // a row has not run yet today; its run will pair them).
+  const free = others.filter((r) =>
+    states.has(r.userId) ? states.get(r.userId) === null : r.university.trim().toLowerCase() === home,
+  );
+  const apart = new Set(
+    (await deps.mostCompatible.apartPairs([viewer.userId, ...free.map((r) => r.userId)]))
+      .filter(([a, b]) => a === viewer.userId || b === viewer.userId)
+      .map(([a, b]) => (a === viewer.userId ? b : a)),
+  );
+  const seed = hash32(`${day}|${home}`);
+  const salt = (id: string) => hash32(`${seed}|${id}`);
+  const ranked = free
+    .filter((r) => !apart.has(r.userId))
+    .map((r: RosterEntry) => ({
+      r,
+      score: compatibility(me.person, r.person).score,
+      tie: pairOrder(seed, salt(viewer.userId), salt(r.userId)),
+    }))
+    .sort((x, y) => y.score - x.score || x.tie - y.tie);
+  for (const { r, score } of ranked.slice(0, LATE_ATTEMPTS)) {
+    const other = { userId: r.userId, campus: r.university.trim().toLowerCase() };
+    if (await deps.mostCompatible.claimPair(day, { userId: viewer.userId, campus: home }, other, score)) {
+      return { userId: viewer.userId, pickUserId: r.userId, score };
+    }
+  }
+  await deps.mostCompatible.claimPair(day, { userId: viewer.userId, campus: home }, null, null);
+  return deps.mostCompatible.pick(day, viewer.userId);
+}
+
 export async function getMostCompatible(
   deps: MostCompatibleDeps,
   userId: string,
@@ -108,6 +160,9 @@ export async function getMostCompatible(
     await computeCampusMatching(deps, viewer.campus, day);
     stored = await deps.mostCompatible.pick(day, userId);
   }
+  // Not in today's run (completed their profile after it), or nobody today so far: pair with a
+  // student who is free too, if any (N136).
+  if (!stored?.pickUserId) stored = await pairLateJoiner(deps, { userId, campus: viewer.campus }, day);
   const none = { day, status: 'none' as const, pick: null };
   if (!stored?.pickUserId) return ok(none);
 

@@ -28,4 +28,18 @@ export interface MostCompatibleRepository {
    * (another process got there first: false). Drops the campus's runs and picks before `keepFrom`.
    */
   saveRun(run: MostCompatibleRun, picks: StoredPick[], keepFrom: string): Promise<boolean>;
+  /** Today's stored pick (null: none) of those of these students who have a row for the day. */
+  pickStates(day: string, userIds: string[]): Promise<Map<string, string | null>>;
+  /**
+   * A student who joined after their campus's run (N136): pairs them with `other` when neither has a
+   * pick for the day yet (rows with no pick are updated, missing rows inserted), atomically, so two
+   * late joiners never take the same student; false when `other` was taken meanwhile. With `other`
+   * null it stores that the student has nobody today, so the next late joiner can pair with them.
+   */
+  claimPair(
+    day: string,
+    student: { userId: string; campus: string },
+    other: { userId: string; campus: string } | null,
+    score: number | null,
+  ): Promise<boolean>;
 }

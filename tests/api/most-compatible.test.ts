@@ -137,3 +137,35 @@ describe('Most Compatible today', () => {
     expect(res.json.title ?? res.json.detail).toBeTruthy();
   });
 });
+
+describe('Most Compatible today for students who join after the day’s run', () => {
+  it('pairs a late joiner with a student still free, and leaves the day’s pairs as they were', async () => {
+    const t = makeTestApp();
+    const a = await actor(t, 'early-a@ucla.edu');
+    const b = await actor(t, 'early-b@ucla.edu');
+    expect((await today(a)).json.pick.userId).toBe(b.id);
+    // C completes after the run: nobody is free yet.
+    const c = await actor(t, 'late-c@ucla.edu');
+    expect((await today(c)).json).toMatchObject({ status: 'none', pick: null });
+    // D completes later still: paired with C, who now sees D; A and B keep each other.
+    const d = await actor(t, 'late-d@ucla.edu');
+    expect((await today(d)).json.pick.userId).toBe(c.id);
+    expect((await today(c)).json.pick.userId).toBe(d.id);
+    expect((await today(a)).json.pick.userId).toBe(b.id);
+    expect((await today(b)).json.pick.userId).toBe(a.id);
+  });
+
+  it('pairs the odd one out of the run with a late joiner', async () => {
+    const t = makeTestApp();
+    const first = [
+      await actor(t, 'odd-a@ucla.edu'),
+      await actor(t, 'odd-b@ucla.edu'),
+      await actor(t, 'odd-c@ucla.edu'),
+    ];
+    const answers = await Promise.all(first.map(async (s) => (await today(s)).json));
+    const odd = first[answers.findIndex((x) => x.status === 'none')] as (typeof first)[number];
+    const late = await actor(t, 'odd-late@ucla.edu');
+    expect((await today(late)).json.pick.userId).toBe(odd.id);
+    expect((await today(odd)).json.pick.userId).toBe(late.id);
+  });
+});

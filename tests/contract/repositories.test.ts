@@ -1213,6 +1213,40 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(await db.mostCompatible.pick('2026-09-01', b)).toBeNull();
       expect(await db.mostCompatible.pick('2026-09-03', b)).toEqual({ userId: b, pickUserId: null, score: null });
     });
+
+    it('pairs late joiners atomically: a student free today is claimed once', async () => {
+      const [late1, late2, free, paired] = [await user(), await user(), await user(), await user()];
+      const campus = `test-${randomUUID()}`;
+      const day = '2026-09-05';
+      const run = { day, campus, method: 'stable' as const, students: 2, computedAt: T0 };
+      await db.mostCompatible.saveRun(
+        run,
+        [
+          { userId: free, pickUserId: null, score: null },
+          { userId: paired, pickUserId: late2, score: 70 },
+        ],
+        day,
+      );
+      const states = await db.mostCompatible.pickStates(day, [free, paired, late1]);
+      expect(Object.fromEntries(states)).toEqual({ [free]: null, [paired]: late2 });
+      // Two late joiners race for the one free student: one gets them.
+      const claims = await Promise.all(
+        [late1, late2].map((id) =>
+          db.mostCompatible.claimPair(day, { userId: id, campus }, { userId: free, campus }, 81),
+        ),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const winner = claims[0] ? late1 : late2;
+      expect(await db.mostCompatible.pick(day, free)).toEqual({ userId: free, pickUserId: winner, score: 81 });
+      expect(await db.mostCompatible.pick(day, winner)).toEqual({ userId: winner, pickUserId: free, score: 81 });
+      // A student with a pick is never claimed; nobody today is stored as a row without a pick.
+      expect(await db.mostCompatible.claimPair(day, { userId: late1, campus }, { userId: paired, campus }, 90)).toBe(
+        false,
+      );
+      const loser = winner === late1 ? late2 : late1;
+      expect(await db.mostCompatible.claimPair(day, { userId: loser, campus }, null, null)).toBe(true);
+      expect(await db.mostCompatible.pick(day, loser)).toEqual({ userId: loser, pickUserId: null, score: null });
+    });
   });
 
   describe('notifications (issue 19)', () => {

@@ -2,11 +2,14 @@
 import type { MostCompatibleRepository, MostCompatibleRun, StoredPick } from '../../../core/most-compatible/ports';
 import {
   APART,
+  CLAIM_PICK,
+  HAS_PICK,
   HAS_RUN,
   INSERT_PICK,
   INSERT_RUN,
   PICK,
   PICK_BATCH,
+  PICK_STATES,
   type PickRow,
   PRUNE_PICKS,
   PRUNE_RUNS,
@@ -55,6 +58,32 @@ export class PostgresMostCompatibleRepository implements MostCompatibleRepositor
       }
       await tx.run(PRUNE_RUNS, [run.campus, keepFrom]);
       await tx.run(PRUNE_PICKS, [run.campus, keepFrom]);
+      return true;
+    });
+  }
+
+  async pickStates(day: string, userIds: string[]) {
+    if (userIds.length === 0) return new Map<string, string | null>();
+    const rows = await this.q.all<{ user_id: string; pick_user_id: string | null }>(PICK_STATES(expand), {
+      day,
+      ids: JSON.stringify(userIds),
+    });
+    return new Map(rows.map((r) => [r.user_id, r.pick_user_id]));
+  }
+
+  async claimPair(
+    day: string,
+    student: { userId: string; campus: string },
+    other: { userId: string; campus: string } | null,
+    score: number | null,
+  ) {
+    return this.q.transaction(async (tx) => {
+      // Both students' rows locked (in id order), so two late joiners never claim the same one.
+      await tx.lockUsers(student.userId, ...(other ? [other.userId] : []));
+      const taken = async (id: string) => (await tx.get(HAS_PICK, [day, id])) !== undefined;
+      if ((await taken(student.userId)) || (other && (await taken(other.userId)))) return false;
+      await tx.run(CLAIM_PICK, [day, student.userId, student.campus, other?.userId ?? null, score]);
+      if (other) await tx.run(CLAIM_PICK, [day, other.userId, other.campus, student.userId, score]);
       return true;
     });
   }

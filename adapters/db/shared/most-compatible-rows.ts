@@ -30,9 +30,18 @@ export const PICK = 'SELECT user_id, pick_user_id, score FROM most_compatible_pi
 export const HAS_RUN = 'SELECT 1 AS found FROM most_compatible_runs WHERE day = ? AND campus = ?';
 export const INSERT_RUN = `INSERT INTO most_compatible_runs (day, campus, method, students, computed_at)
   VALUES (@day, @campus, @method, @students, @computedAt) ON CONFLICT (day, campus) DO NOTHING`;
+// A run never overwrites a row a late joiner's pairing wrote first (N136).
 export const INSERT_PICK = `INSERT INTO most_compatible_picks (day, user_id, campus, pick_user_id, score)
-  VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO UPDATE SET campus = excluded.campus,
-  pick_user_id = excluded.pick_user_id, score = excluded.score`;
+  VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO NOTHING`;
+export const PICK_STATES = (ids: Expand) =>
+  `SELECT user_id, pick_user_id FROM most_compatible_picks WHERE day = @day AND user_id IN ${ids('@ids')}`;
+/** Whether the student already has a pick today (a row with pick_user_id set). */
+export const HAS_PICK =
+  'SELECT 1 AS found FROM most_compatible_picks WHERE day = ? AND user_id = ? AND pick_user_id IS NOT NULL';
+/** Sets a late pairing on a row without a pick, or inserts it; a row with a pick stays as it is. */
+export const CLAIM_PICK = `INSERT INTO most_compatible_picks (day, user_id, campus, pick_user_id, score)
+  VALUES (?, ?, ?, ?, ?) ON CONFLICT (day, user_id) DO UPDATE SET pick_user_id = excluded.pick_user_id,
+  score = excluded.score WHERE most_compatible_picks.pick_user_id IS NULL`;
 export const PRUNE_RUNS = 'DELETE FROM most_compatible_runs WHERE campus = ? AND day < ?';
 export const PRUNE_PICKS = 'DELETE FROM most_compatible_picks WHERE campus = ? AND day < ?';
 

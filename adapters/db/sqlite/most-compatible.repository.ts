@@ -2,10 +2,13 @@
 import type { MostCompatibleRepository, MostCompatibleRun, StoredPick } from '../../../core/most-compatible/ports';
 import {
   APART,
+  CLAIM_PICK,
+  HAS_PICK,
   HAS_RUN,
   INSERT_PICK,
   INSERT_RUN,
   PICK,
+  PICK_STATES,
   type PickRow,
   PRUNE_PICKS,
   PRUNE_RUNS,
@@ -54,6 +57,34 @@ export class SqliteMostCompatibleRepository implements MostCompatibleRepository 
         for (const p of picks) insert.run(run.day, p.userId, run.campus, p.pickUserId, p.score);
         this.sql.prepare(PRUNE_RUNS).run(run.campus, keepFrom);
         this.sql.prepare(PRUNE_PICKS).run(run.campus, keepFrom);
+        return true;
+      })
+      .immediate();
+  }
+
+  async pickStates(day: string, userIds: string[]) {
+    if (userIds.length === 0) return new Map<string, string | null>();
+    const rows = this.sql.prepare(PICK_STATES(expand)).all({ day, ids: JSON.stringify(userIds) }) as {
+      user_id: string;
+      pick_user_id: string | null;
+    }[];
+    return new Map(rows.map((r) => [r.user_id, r.pick_user_id]));
+  }
+
+  async claimPair(
+    day: string,
+    student: { userId: string; campus: string },
+    other: { userId: string; campus: string } | null,
+    score: number | null,
+  ) {
+    // IMMEDIATE: the checks and the writes hold the write lock together.
+    return this.sql
+      .transaction(() => {
+        const taken = (id: string) => this.sql.prepare(HAS_PICK).get(day, id) !== undefined;
+        if (taken(student.userId) || (other && taken(other.userId))) return false;
+        const claim = this.sql.prepare(CLAIM_PICK);
+        claim.run(day, student.userId, student.campus, other?.userId ?? null, score);
+        if (other) claim.run(day, other.userId, other.campus, student.userId, score);
         return true;
       })
       .immediate();
