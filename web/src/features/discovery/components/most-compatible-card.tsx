@@ -37,14 +37,29 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
   const today = useMostCompatible();
 
   if (today.isPending) {
+    // The card's own shape, so the deck below does not jump when the pick arrives (CLS, issue 18).
+    const bar = 'animate-pulse rounded bg-ink-100 motion-reduce:animate-none';
     return (
-      <div aria-hidden="true" data-testid="most-compatible-loading" className={`${shell} flex gap-4 p-4 sm:p-5`}>
-        <div className="size-20 shrink-0 animate-pulse rounded-2xl bg-ink-100 motion-reduce:animate-none" />
-        <div className="flex flex-1 flex-col gap-2 pt-1">
-          <div className="h-3 w-40 animate-pulse rounded bg-ink-100 motion-reduce:animate-none" />
-          <div className="h-5 w-28 animate-pulse rounded bg-ink-100 motion-reduce:animate-none" />
-          <div className="h-3 w-48 animate-pulse rounded bg-ink-100 motion-reduce:animate-none" />
+      <div
+        aria-hidden="true"
+        data-testid="most-compatible-loading"
+        className={`${shell} grid grid-cols-1 gap-2.5 p-4 sm:gap-3 sm:p-5 md:grid-cols-[minmax(0,1fr)_auto] md:gap-x-6`}
+      >
+        <div className={`h-4 w-48 ${bar} md:col-span-2`} />
+        <div className="flex items-center gap-3.5 sm:gap-4">
+          <div className={`size-18 shrink-0 rounded-2xl sm:size-24 ${bar}`} />
+          <div className="flex flex-1 flex-col gap-2">
+            <div className={`h-5 w-36 ${bar}`} />
+            <div className={`h-3.5 w-52 max-w-full ${bar}`} />
+            <div className={`h-3.5 w-40 ${bar}`} />
+          </div>
         </div>
+        <div className="flex flex-wrap gap-1.5 sm:gap-2 md:col-start-1">
+          {['w-40', 'w-48', 'w-56'].map((w) => (
+            <div key={w} className={`h-6 rounded-pill sm:h-8 ${w} ${bar}`} />
+          ))}
+        </div>
+        <div className={`h-9 w-36 rounded-pill md:col-start-2 md:row-start-2 md:self-center ${bar}`} />
       </div>
     );
   }
