@@ -60,6 +60,7 @@ import { groupsRouter } from './routes/groups/groups.handlers';
 import { hiddenWordsRouter } from './routes/hidden-words/hidden-words.handlers';
 import { likesRouter } from './routes/likes/likes.handlers';
 import { messagingRouter } from './routes/messaging/messaging.handlers';
+import { mostCompatibleRouter } from './routes/most-compatible/most-compatible.handlers';
 import { notificationsRouter } from './routes/notifications/notifications.handlers';
 import { UNSUBSCRIBE_PATH } from './routes/notifications/notifications.routes';
 import { notifyingBus } from './routes/notifications/notifier';
@@ -257,6 +258,7 @@ export function createApp(options: AppOptions) {
   };
   app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups, profiles: db.profiles }));
   app.route('/', likesRouter({ ...discoveryDeps, groups: db.groups }));
+  app.route('/', mostCompatibleRouter({ ...discoveryDeps, mostCompatible: db.mostCompatible }));
   // The offline twin grants Gold without payment, so production never falls back to it (D24 addendum).
   const gateway = env.STRIPE_SECRET_KEY
     ? new StripePaymentGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET)

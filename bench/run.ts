@@ -2,6 +2,7 @@
  * `npm run bench` (issue 11 §5, issue 18): HTTP throughput and latency beside a raw node:http
  * baseline with the server's CPU per request and the load average (bench/http.ts), the like path on
  * both engines (bench/like.ts), the deck, the abuse classifier beside the old rules (issue 15),
+ * the day's Most Compatible matching of 10,000 students (bench/most-compatible.ts, issue 21),
  * argon2 cost, and the browser figures of bench/browser.ts (JavaScript shipped on first load,
  * Lighthouse scores). Writes bench/results/<time>.json and bench/results/latest.json;
  * bench/README.md summarises them. Never a timed test: figures depend on the machine.
@@ -25,6 +26,7 @@ import {
 } from './http';
 import { likeBenchmark } from './like';
 import { moderationBenchmark } from './moderation';
+import { mostCompatibleBenchmark } from './most-compatible';
 import { seedCampus, seedSessions } from './seed-campus';
 import { wsBenchmark } from './ws';
 
@@ -115,6 +117,8 @@ async function main() {
     const ws = wants('ws') ? await wsBenchmark() : skipped;
     console.log('[bench] moderation classifier');
     const moderation = wants('moderation') ? moderationBenchmark() : skipped;
+    console.log('[bench] Most Compatible today (10,000 students on one campus)');
+    const mostCompatible = wants('most-compatible') ? mostCompatibleBenchmark() : skipped;
     console.log('[bench] argon2');
     const argon2 = wants('argon2') ? await argon2Cost() : skipped;
     const browser = wants('browser') ? await browserBenchmark() : { initialJavaScript: skipped, lighthouse: skipped };
@@ -131,6 +135,7 @@ async function main() {
       deckPostgres,
       websocket: ws,
       moderation,
+      mostCompatible,
       argon2,
       initialJavaScript: browser.initialJavaScript,
       lighthouse: browser.lighthouse,

@@ -26,6 +26,7 @@ import { SqliteGroupMatchRepository } from './sqlite/group-matches.repository';
 import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';
 import { SqliteContentFlagRepository, SqliteConversationRepository } from './sqlite/messaging.repository';
+import { SqliteMostCompatibleRepository } from './sqlite/most-compatible.repository';
 import {
   SqliteDigestRepository,
   SqliteNotificationPreferenceRepository,
@@ -85,6 +86,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     retention: new SqliteRetentionRepository(db),
     groups: new SqliteGroupRepository(db),
     hiddenWords: new SqliteHiddenWordRepository(db),
+    mostCompatible: new SqliteMostCompatibleRepository(db),
     verifications: new SqliteVerificationRepository(db),
     notifications: new SqliteNotificationRepository(db),
     notificationPreferences: new SqliteNotificationPreferenceRepository(db),

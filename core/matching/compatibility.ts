@@ -127,7 +127,7 @@ function genderFactor(a: MatchPerson, b: MatchPerson): Factor {
 }
 
 /** Words in a dealbreaker and the traits of the other person they rule out. */
-const DEALBREAKER_RULES: { words: RegExp; hit: (o: MatchPerson) => boolean }[] = [
+export const DEALBREAKER_RULES: { words: RegExp; hit: (o: MatchPerson) => boolean }[] = [
   {
     words: /smok|vap|cigar|weed|420/i,
     hit: (o) => ['vaping_ok', 'smoking_ok'].includes(o.preferences?.smokingTolerance ?? ''),

@@ -1329,6 +1329,100 @@ describe.each(engines())('repository contract on %s', (engine) => {
     });
   });
 
+  describe('most compatible today (issue 21)', () => {
+    it('lists the campus roster, the pairs kept apart, and stores one run per campus and day', async () => {
+      const a = await user();
+      const b = await user();
+      const c = await user();
+      const suspended = await user('suspended');
+      const elsewhere = await user();
+      const half = await user();
+      for (const id of [a, b, c, suspended]) await completeProfile(id);
+      await completeProfile(elsewhere, 'Sam', 'University of Southern California');
+      const roster = await db.mostCompatible.roster([UCLA]);
+      const ids = roster.map((r) => r.userId);
+      expect(ids).toEqual(expect.arrayContaining([a, b, c]));
+      expect(ids).not.toContain(suspended);
+      expect(ids).not.toContain(elsewhere);
+      expect(ids).not.toContain(half);
+      expect(roster.find((r) => r.userId === a)).toMatchObject({
+        university: UCLA,
+        person: { preferences: { cleanliness: 4, sleepSchedule: 1, dealbreakers: ['smoking indoors'] } },
+      });
+
+      await db.safety.block({ id: randomUUID(), blockerId: a, blockedUserId: b, reason: null, at: T0 });
+      await like(c, a);
+      const apart = (await db.mostCompatible.apartPairs([a, b, c])).map(([x, y]) => `${x}>${y}`).sort();
+      expect(apart).toEqual([`${a}>${b}`, `${c}>${a}`].sort());
+      expect(await db.mostCompatible.apartPairs([b, c])).toEqual([]);
+
+      const campus = `test-${randomUUID()}`;
+      const run = { day: '2026-09-01', campus, method: 'stable' as const, students: 3, computedAt: T0 };
+      expect(await db.mostCompatible.hasRun('2026-09-01', campus)).toBe(false);
+      const picks = [
+        { userId: b, pickUserId: c, score: 88 },
+        { userId: c, pickUserId: b, score: 88 },
+        { userId: a, pickUserId: null, score: null },
+      ];
+      expect(await db.mostCompatible.saveRun(run, picks, '2026-09-01')).toBe(true);
+      // Another process with the same run: stored already, nothing changes.
+      expect(await db.mostCompatible.saveRun(run, [{ userId: b, pickUserId: a, score: 10 }], '2026-09-01')).toBe(false);
+      expect(await db.mostCompatible.hasRun('2026-09-01', campus)).toBe(true);
+      expect(await db.mostCompatible.pick('2026-09-01', b)).toEqual({ userId: b, pickUserId: c, score: 88 });
+      expect(await db.mostCompatible.pick('2026-09-01', a)).toEqual({ userId: a, pickUserId: null, score: null });
+      expect(await db.mostCompatible.pick('2026-09-02', b)).toBeNull();
+
+      // The next days' runs drop what is older than their keepFrom.
+      const concurrent = await Promise.all(
+        [0, 1, 2].map(() =>
+          db.mostCompatible.saveRun(
+            { ...run, day: '2026-09-03' },
+            [{ userId: b, pickUserId: null, score: null }],
+            '2026-09-02',
+          ),
+        ),
+      );
+      expect(concurrent.filter(Boolean)).toHaveLength(1);
+      expect(await db.mostCompatible.hasRun('2026-09-01', campus)).toBe(false);
+      expect(await db.mostCompatible.pick('2026-09-01', b)).toBeNull();
+      expect(await db.mostCompatible.pick('2026-09-03', b)).toEqual({ userId: b, pickUserId: null, score: null });
+    });
+
+    it('pairs late joiners atomically: a student free today is claimed once', async () => {
+      const [late1, late2, free, paired] = [await user(), await user(), await user(), await user()];
+      const campus = `test-${randomUUID()}`;
+      const day = '2026-09-05';
+      const run = { day, campus, method: 'stable' as const, students: 2, computedAt: T0 };
+      await db.mostCompatible.saveRun(
+        run,
+        [
+          { userId: free, pickUserId: null, score: null },
+          { userId: paired, pickUserId: late2, score: 70 },
+        ],
+        day,
+      );
+      const states = await db.mostCompatible.pickStates(day, [free, paired, late1]);
+      expect(Object.fromEntries(states)).toEqual({ [free]: null, [paired]: late2 });
+      // Two late joiners race for the one free student: one gets them.
+      const claims = await Promise.all(
+        [late1, late2].map((id) =>
+          db.mostCompatible.claimPair(day, { userId: id, campus }, { userId: free, campus }, 81),
+        ),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      const winner = claims[0] ? late1 : late2;
+      expect(await db.mostCompatible.pick(day, free)).toEqual({ userId: free, pickUserId: winner, score: 81 });
+      expect(await db.mostCompatible.pick(day, winner)).toEqual({ userId: winner, pickUserId: free, score: 81 });
+      // A student with a pick is never claimed; nobody today is stored as a row without a pick.
+      expect(await db.mostCompatible.claimPair(day, { userId: late1, campus }, { userId: paired, campus }, 90)).toBe(
+        false,
+      );
+      const loser = winner === late1 ? late2 : late1;
+      expect(await db.mostCompatible.claimPair(day, { userId: loser, campus }, null, null)).toBe(true);
+      expect(await db.mostCompatible.pick(day, loser)).toEqual({ userId: loser, pickUserId: null, score: null });
+    });
+  });
+
   describe('notifications (issue 19)', () => {
     const input = (userId: string, over: Partial<NotificationInput> = {}): NotificationInput => ({
       id: randomUUID(),

@@ -20,6 +20,7 @@ import { PostgresGroupMatchRepository } from './group-matches.repository';
 import { PostgresGroupRepository } from './groups.repository';
 import { PostgresHiddenWordRepository } from './hidden-words.repository';
 import { PostgresContentFlagRepository, PostgresConversationRepository } from './messaging.repository';
+import { PostgresMostCompatibleRepository } from './most-compatible.repository';
 import {
   PostgresDigestRepository,
   PostgresNotificationPreferenceRepository,
@@ -67,6 +68,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     retention: new PostgresRetentionRepository(sql),
     groups: new PostgresGroupRepository(sql),
     hiddenWords: new PostgresHiddenWordRepository(sql),
+    mostCompatible: new PostgresMostCompatibleRepository(sql),
     verifications: new PostgresVerificationRepository(sql),
     notifications: new PostgresNotificationRepository(sql),
     notificationPreferences: new PostgresNotificationPreferenceRepository(sql),

@@ -76,6 +76,8 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['notification_preferences', 'user_id'],
   ['push_subscriptions', 'user_id'],
   ['notification_state', 'user_id'],
+  // Most Compatible today (issue 21): the student's picks of the last two days.
+  ['most_compatible_picks', 'user_id'],
 ];
 
 /**

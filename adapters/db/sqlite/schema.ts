@@ -795,3 +795,34 @@ export const groupMatches = sqliteTable(
     index('group_matches_other_group_idx').on(t.otherGroupId),
   ],
 );
+
+/**
+ * Most Compatible today (issue 21, N133): one row per campus and day once its matching is computed
+ * (the first request of the day computes it; the primary key keeps one copy across processes).
+ */
+export const mostCompatibleRuns = sqliteTable(
+  'most_compatible_runs',
+  {
+    day: text('day').notNull(),
+    campus: text('campus').notNull(),
+    method: text('method').notNull(),
+    students: integer('students').notNull(),
+    computedAt: integer('computed_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.campus] })],
+);
+
+/** Each student's pick of the day (null: nobody today), written with its campus's run. */
+export const mostCompatiblePicks = sqliteTable(
+  'most_compatible_picks',
+  {
+    day: text('day').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    campus: text('campus').notNull(),
+    pickUserId: text('pick_user_id').references(() => users.id, { onDelete: 'set null' }),
+    score: integer('score'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] }), index('most_compatible_picks_campus_idx').on(t.campus, t.day)],
+);

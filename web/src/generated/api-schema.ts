@@ -3923,6 +3923,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/discover/most-compatible": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Today's Most Compatible pick: the student's partner in the campus's stable matching of the day */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Today's pick */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MostCompatibleToday"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/payments/catalog": {
         parameters: {
             query?: never;
@@ -11792,6 +11864,30 @@ export interface components {
             /** @description A group match (issue 20): the conversation holds everyone */
             isGroupMatch: boolean;
         };
+        MostCompatibleToday: {
+            /** @description The UTC day the pick is for (yyyy-mm-dd) */
+            day: string;
+            /**
+             * @description pick: shown below. answered: you already liked or passed today’s pick. none: nobody today (an odd one out, or the pick is no longer visible)
+             * @enum {string}
+             */
+            status: "pick" | "answered" | "none";
+            pick: components["schemas"]["MostCompatiblePick"];
+        };
+        MostCompatiblePick: {
+            userId: string;
+            name: string;
+            university: string;
+            major: string;
+            graduationYear: number | null;
+            profilePhotoUrl: string | null;
+            compatibilityScore: number;
+            /** @description The top factors that agree (D12), strongest first */
+            reasons: string[];
+            isSameUniversity: boolean;
+            universityDistance: number | null;
+            badges: components["schemas"]["TrustBadges"];
+        } | null;
         EmergencyContact: {
             id: string;
             name: string;

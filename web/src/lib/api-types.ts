@@ -89,6 +89,7 @@ export type Endpoints = {
   'GET /api/profiles/{userId}': Contract<'get', '/api/profiles/{userId}'>;
   'GET /api/profiles/{userId}/comparison': Contract<'get', '/api/profiles/{userId}/comparison'>;
   'POST /api/discover/deck': Contract<'post', '/api/discover/deck'>;
+  'GET /api/discover/most-compatible': Contract<'get', '/api/discover/most-compatible'>;
   'GET /api/groups': Contract<'get', '/api/groups'>;
   'POST /api/groups': Contract<'post', '/api/groups'>;
   'PUT /api/groups/{groupId}': Contract<'put', '/api/groups/{groupId}'>;

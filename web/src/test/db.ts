@@ -44,6 +44,8 @@ export const db = factory({
   candidate: { userId: primaryKey(String), data: String, likesYou: Boolean, position: Number },
   swipe: { id: primaryKey(nextId), userId: String, targetUserId: String, action: String },
   deckRequest: { id: primaryKey(nextId), body: String },
+  // Most Compatible today (issue 21): the pick as JSON; none seeded means no pick today.
+  mostCompatible: { userId: primaryKey(String), data: String },
   liker: { userId: primaryKey(String), data: String },
   match: { userId: primaryKey(String), data: String },
   plan: { userId: primaryKey(String), gold: Boolean },

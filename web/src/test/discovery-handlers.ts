@@ -9,7 +9,7 @@ import { LIKE_MESSAGES } from '../../../core/likes/rules';
 import { compareStudents } from '../../../core/matching/comparison';
 import type { MatchPerson } from '../../../core/matching/compatibility';
 import { activeFilterCount, FILTER_MESSAGES } from '../../../core/matching/filters';
-import type { Candidate, Comparison, DeckRequest } from '../lib/api-types';
+import type { Candidate, Comparison, DeckRequest, Endpoints } from '../lib/api-types';
 import { db } from './db';
 
 type Liker = {
@@ -152,6 +152,29 @@ export const sampleComparison = (conversationId: string | null): Comparison => (
   conversationId,
 });
 
+type MostCompatiblePick = NonNullable<Endpoints['GET /api/discover/most-compatible']['response']['pick']>;
+
+/** Today's Most Compatible pick (issue 21); a swipe on them turns it to "answered", as on the server. */
+export function seedMostCompatible(overrides: Partial<MostCompatiblePick> = {}): MostCompatiblePick {
+  const n = ++sequence;
+  const pick: MostCompatiblePick = {
+    userId: `pick-${n}`,
+    name: `Pick ${n}`,
+    university: 'University of California, Los Angeles',
+    major: 'Architecture',
+    graduationYear: 2027,
+    profilePhotoUrl: `/media/pick-${n}/1.webp`,
+    compatibilityScore: 94,
+    reasons: ['Both early risers', 'Both keep things very clean', 'Budgets overlap $800–$1,100'],
+    isSameUniversity: true,
+    universityDistance: 0,
+    badges: { schoolVerified: true, photoVerified: false },
+    ...overrides,
+  };
+  db.mostCompatible.create({ userId: pick.userId, data: JSON.stringify(pick) });
+  return pick;
+}
+
 export const makeGold = (userId: string) => db.plan.create({ userId, gold: true });
 
 /** The bodies the deck was requested with, oldest first. */
@@ -175,6 +198,17 @@ function boostStatus(userId: string) {
 }
 
 export const discoveryHandlers = [
+  http.get('/api/discover/most-compatible', () => {
+    const userId = currentUserId();
+    if (!userId) return unauthenticated();
+    const day = new Date().toISOString().slice(0, 10);
+    const row = db.mostCompatible.getAll()[0];
+    if (!row) return HttpResponse.json({ day, status: 'none', pick: null });
+    const swiped = db.swipe.findFirst({ where: { userId: { equals: userId }, targetUserId: { equals: row.userId } } });
+    if (swiped) return HttpResponse.json({ day, status: 'answered', pick: null });
+    return HttpResponse.json({ day, status: 'pick', pick: JSON.parse(row.data) as MostCompatiblePick });
+  }),
+
   http.post('/api/discover/deck', async ({ request }) => {
     const userId = currentUserId();
     if (!userId) return unauthenticated();

@@ -14,10 +14,12 @@ import { cn } from '../../../lib/cn';
 import { problemToast } from '../../../lib/problem-toast';
 import { toDeckRequest, useDeckFilters } from '../api/deck-filters';
 import { removeFromDecks, useDeck } from '../api/get-deck';
+import { refreshMostCompatible } from '../api/get-most-compatible';
 import { type SwipeAction, useSwipe } from '../api/swipe';
 import { DeckHints } from './deck-hints';
 import { FiltersDialog } from './filters-dialog';
 import { MatchDialog } from './match-dialog';
+import { MostCompatibleCard } from './most-compatible-card';
 import { SwipeCard, scoreOf } from './swipe-card';
 
 // 000 §9: hints when a search brings fewer than 5 results.
@@ -117,6 +119,8 @@ export function DiscoverScreen({
         {
           onSuccess: (outcome) => {
             removeFromDecks(queryClient, c.userId);
+            // The swiped student may be today's Most Compatible pick (issue 21).
+            void refreshMostCompatible(queryClient);
             focusAfterSwipe.current = keepFocusOnButton ? action : 'card';
             const next = candidates[1];
             const then = next ? ` Next: ${next.name}.` : '';
@@ -179,6 +183,8 @@ export function DiscoverScreen({
 
   return (
     <div className="flex flex-col gap-4">
+      <MostCompatibleCard onViewProfile={onViewProfile} />
+
       {/* Wraps rather than running off a phone when the boost countdown joins it (issue 17). */}
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" size="sm" className="px-3.5" onClick={() => setFiltersOpen(true)} disabled={!plan}>

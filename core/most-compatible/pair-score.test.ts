@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { compatibilityFactors, type MatchPerson, scoreOf } from '../matching/compatibility';
+import { pairScorer } from './pair-score';
+
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomPerson(random: () => number): MatchPerson {
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)] as T;
+  const maybe = <T>(v: T) => (random() < 0.15 ? null : v);
+  const slider = () => maybe(1 + Math.floor(random() * 5));
+  const min = 400 + 50 * Math.floor(random() * 20);
+  const withBudget = random() < 0.85;
+  return {
+    gender: pick(['Man', 'Woman', 'Non-binary', null]),
+    pets: pick(['have_pets', 'want_pets', 'no_pets', null]),
+    preferences:
+      random() < 0.05
+        ? null
+        : {
+            cleanliness: slider(),
+            sleepSchedule: slider(),
+            noiseLevel: slider(),
+            studyHabits: slider(),
+            guestPolicy: slider(),
+            smokingTolerance: maybe(pick(['no_smoking', 'outside_only', 'vaping_ok', 'smoking_ok', 'other'])),
+            housingStatus: maybe(pick(['looking_for_roommates', 'looking_to_join', 'flexible'])),
+            minBudget: withBudget ? min : null,
+            maxBudget: withBudget ? min + 50 * Math.floor(random() * 16) : null,
+            moveInDate: maybe(
+              `2027-0${1 + Math.floor(random() * 9)}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+            ),
+            genderPreference: random() < 0.6 ? [] : [pick(['Man', 'Woman', 'Open to all', 'Non-binary'])],
+            dealbreakers:
+              random() < 0.6
+                ? []
+                : [
+                    pick([
+                      'no smokers',
+                      'messy people',
+                      'loud parties',
+                      'no pets',
+                      'early birds',
+                      'overnight guests',
+                      'night owl',
+                    ]),
+                  ],
+          },
+  };
+}
+
+describe('the fast pair score of the day’s matching', () => {
+  it('equals the D12 score of compatibility.ts on 20,000 random pairs', () => {
+    const random = rng(12);
+    const people = Array.from({ length: 400 }, () => randomPerson(random));
+    const score = pairScorer(people);
+    let dealbreakerPairs = 0;
+    for (let k = 0; k < 20_000; k++) {
+      const i = Math.floor(random() * people.length);
+      const j = Math.floor(random() * people.length);
+      const factors = compatibilityFactors(people[i] as MatchPerson, people[j] as MatchPerson);
+      if (factors?.some((f) => f.key === 'dealbreakers')) dealbreakerPairs++;
+      expect(score(i, j)).toBe(scoreOf(factors));
+    }
+    expect(dealbreakerPairs).toBeGreaterThan(500);
+  });
+});
