@@ -3,7 +3,8 @@
  * The first request of the day for a campus computes the campus's matching and stores it (N133);
  * every later request, in any process (D4), reads it. Visibility is checked again on every read.
  */
-import { compatibility } from '../matching/compatibility';
+import { compatibility, type MatchPerson } from '../matching/compatibility';
+import { brokenRules } from '../matching/dealbreakers';
 import { type Campus, placement } from '../matching/deck';
 import { resolveDeckOptions } from '../matching/filters';
 import { campusesInReach } from '../matching/get-deck';
@@ -67,6 +68,14 @@ export async function computeCampusMatching(
     const j = index.get(b);
     if (i !== undefined && j !== undefined) apart.add(Math.min(i, j) * n + Math.max(i, j));
   }
+  // Structured dealbreakers keep two apart as they keep them out of each other's deck (N151); only
+  // students with rules are checked against the others.
+  roster.forEach((owner, i) => {
+    if (!owner.person.preferences?.dealbreakerRules?.length) return;
+    roster.forEach((other, j) => {
+      if (i !== j && brokenRules(owner.person, other.person).length > 0) apart.add(Math.min(i, j) * n + Math.max(i, j));
+    });
+  });
   const result = dailyMatching({
     day,
     campus: campusKey(campus),
@@ -130,7 +139,7 @@ async function pairLateJoiner(
   const seed = hash32(`${day}|${home}`);
   const salt = (id: string) => hash32(`${seed}|${id}`);
   const ranked = free
-    .filter((r) => !apart.has(r.userId))
+    .filter((r) => !apart.has(r.userId) && !breaksEitherWay(me.person, r.person))
     .map((r: RosterEntry) => ({
       r,
       score: compatibility(me.person, r.person).score,
@@ -193,3 +202,6 @@ export async function getMostCompatible(
     },
   });
 }
+
+/** Either student breaks one of the other's structured dealbreakers (N151). */
+const breaksEitherWay = (a: MatchPerson, b: MatchPerson) => brokenRules(a, b).length + brokenRules(b, a).length > 0;

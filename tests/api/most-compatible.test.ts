@@ -52,6 +52,18 @@ describe('Most Compatible today', () => {
     expect((await today(twin)).json.pick.userId).toBe(me.id);
   });
 
+  it('never pairs students when one breaks the other’s structured dealbreaker, either way (N151)', async () => {
+    const t = makeTestApp();
+    const strict = await actor(t, 'strict@ucla.edu', { preferences: { dealbreakerRules: ['no_pets'] } });
+    const owner = await actor(t, 'owner@ucla.edu', { pets: 'have_pets' });
+    await quickStudent(t, 'other@ucla.edu', { preferences: { cleanliness: 2, noiseLevel: 4 } });
+    // Same answers: without the rule they would be each other's pick; with it, neither is.
+    const picks = [(await today(strict)).json, (await today(owner)).json];
+    expect(picks.map((p) => p.status)).toEqual(expect.arrayContaining(['pick']));
+    expect(picks[0].pick?.userId).not.toBe(owner.id);
+    expect(picks[1].pick?.userId).not.toBe(strict.id);
+  });
+
   it('leaves one student of an odd count without a pick', async () => {
     const t = makeTestApp();
     const students = [await actor(t, 'a@ucla.edu'), await actor(t, 'b@ucla.edu'), await actor(t, 'c@ucla.edu')];

@@ -10,7 +10,8 @@ type Expand = (param: string) => string;
 
 const ROSTER_COLUMNS = `p.id, p.university, p.gender, p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level,
   rp.study_habits, rp.guest_policy, rp.smoking_tolerance, rp.housing_status, rp.min_budget, rp.max_budget,
-  rp.move_in_date, rp.gender_preference, rp.dealbreakers`;
+  rp.move_in_date, rp.gender_preference, rp.dealbreakers, rp.dealbreaker_no_smokers, rp.dealbreaker_no_pets,
+  rp.dealbreaker_budget_ceiling, rp.dealbreaker_no_frequent_guests`;
 
 /** The deck's conditions without the viewer (D13): completed, with a photo, active account. */
 export const ROSTER = (ids: Expand) => `SELECT ${ROSTER_COLUMNS}
@@ -63,6 +64,10 @@ export type RosterRow = Pick<
   | 'move_in_date'
   | 'gender_preference'
   | 'dealbreakers'
+  | 'dealbreaker_no_smokers'
+  | 'dealbreaker_no_pets'
+  | 'dealbreaker_budget_ceiling'
+  | 'dealbreaker_no_frequent_guests'
 >;
 
 export const toRosterEntry = (r: RosterRow): RosterEntry => ({
