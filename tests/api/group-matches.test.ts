@@ -6,27 +6,21 @@
  */
 import { DAY } from '../../core/shared/clock';
 import { completeStudentProfile, makeGold } from '../support/students';
-import { GOOD_PASSWORD, makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+import {
+  appsOn,
+  GOOD_PASSWORD,
+  type makeTestApp,
+  signedInClient,
+  TEST_ENGINES,
+  type TestClient,
+} from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string };
 type GroupChat = { id: string; name: string; members: { userId: string }[] };
 
-const ENGINES = [
-  ['SQLite', ':memory:'],
-  ['PostgreSQL (PGlite)', 'pglite:memory'],
-] as const;
-
-describe.each(ENGINES)('group likes and group matches on %s (issue 20)', (_engine, database) => {
-  const apps: App[] = [];
-  afterAll(async () => {
-    await Promise.all(apps.map((t) => t.db.close()));
-  });
-  const app = () => {
-    const t = makeTestApp({}, { database });
-    apps.push(t);
-    return t;
-  };
+describe.each(TEST_ENGINES)('group likes and group matches on %s (issue 20)', (_engine, database) => {
+  const app = appsOn(database);
 
   async function student(t: App, name: string): Promise<Student> {
     const email = `${name}@ucla.edu`;

@@ -6,14 +6,12 @@
 import { runEndingNotices } from '../../core/notifications/subscription-ending';
 import { DAY, HOUR } from '../../core/shared/clock';
 import { signedInStudent } from '../support/students';
-import { makeTestApp } from '../support/test-app';
+import { appsOn, type makeTestApp, TEST_ENGINES } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 
-describe.each([
-  ['SQLite', ':memory:'],
-  ['PostgreSQL (PGlite)', 'pglite:memory'],
-])('Gold ends in 3 days on %s (issue 19)', (_engine, database) => {
+describe.each(TEST_ENGINES)('Gold ends in 3 days on %s (issue 19)', (_engine, database) => {
+  const app = appsOn(database);
   const gold = async (t: App, userId: string, endsIn: number, cancelled: boolean) =>
     t.db.subscriptions.set(
       userId,
@@ -22,8 +20,8 @@ describe.each([
     );
 
   it('tells the owner of a cancelled Gold once, three days ahead, and nobody else', async () => {
-    const t = makeTestApp({}, { database });
-    try {
+    const t = app();
+    {
       const [ending, renewing, later] = [
         await signedInStudent(t, 'ana@ucla.edu'),
         await signedInStudent(t, 'ben@ucla.edu'),
@@ -49,8 +47,6 @@ describe.each([
         'subscription.ending',
       ]);
       expect((await t.db.notifications.list(ending.id, { limit: 10 })).length).toBe(1);
-    } finally {
-      await t.db.close();
     }
   });
 });

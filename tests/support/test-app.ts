@@ -35,6 +35,25 @@ export function makeTestApp(overrides: Record<string, string> = {}, options: { d
   return { ...built, env, clock, logs, mediaDir, client: () => new TestClient(built.app.fetch) };
 }
 
+/** The engines an API suite runs on to prove both (D3): SQLite, and PostgreSQL through PGlite. */
+export const TEST_ENGINES = [
+  ['SQLite', ':memory:'],
+  ['PostgreSQL (PGlite)', 'pglite:memory'],
+] as const;
+
+/** `makeTestApp` on one engine, inside a describe: the apps it made are closed after the suite. */
+export function appsOn(database: string) {
+  const apps: ReturnType<typeof makeTestApp>[] = [];
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.db.close()));
+  });
+  return (overrides: Record<string, string> = {}) => {
+    const t = makeTestApp(overrides, { database });
+    apps.push(t);
+    return t;
+  };
+}
+
 type Fetch = (req: Request) => Response | Promise<Response>;
 
 /** A tiny browser stand-in: keeps cookies and sends JSON. */
