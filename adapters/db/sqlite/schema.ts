@@ -759,3 +759,77 @@ export const notificationState = sqliteTable('notification_state', {
   lastActiveAt: integer('last_active_at', { mode: 'timestamp_ms' }),
   lastDigestAt: integer('last_digest_at', { mode: 'timestamp_ms' }),
 });
+
+/**
+ * Roommate agreements (issue 21, N140): one per conversation (1:1 or group). `current_version` is
+ * the optimistic check every proposal and acceptance makes atomically (N141).
+ */
+export const roommateAgreements = sqliteTable('roommate_agreements', {
+  id: text('id').primaryKey(),
+  conversationId: text('conversation_id')
+    .notNull()
+    .unique('roommate_agreements_conversation_unique')
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  currentVersion: integer('current_version').notNull(),
+  acceptedVersion: integer('accepted_version'),
+  acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+  createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+});
+
+/** Every version is kept, its terms never change; `parties` (JSON ids) are who must accept it. */
+export const roommateAgreementVersions = sqliteTable(
+  'roommate_agreement_versions',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** JSON: the Terms of core/roommate-agreements/model.ts. */
+    terms: text('terms').notNull(),
+    parties: text('parties').notNull(),
+    proposedBy: text('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.version] })],
+);
+
+export const roommateAgreementAcceptances = sqliteTable(
+  'roommate_agreement_acceptances',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.version, t.userId] })],
+);
+
+/** The shared-costs ledger (issue 21): expenses split equally among `for_user_ids`, and settlements. Integer cents. */
+export const roommateExpenses = sqliteTable(
+  'roommate_expenses',
+  {
+    id: text('id').primaryKey(),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['expense', 'settlement'] }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paidBy: text('paid_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** JSON ids. */
+    forUserIds: text('for_user_ids').notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('roommate_expenses_agreement_idx').on(t.agreementId, t.createdAt)],
+);
