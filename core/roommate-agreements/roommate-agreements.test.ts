@@ -256,7 +256,7 @@ describe('shared costs', () => {
     const costs = await getCosts(d, 'ben', id);
     if (!costs.ok) throw new Error(costs.error.code);
     expect(costs.value.shares.map((s) => s.rentCents)).toEqual([90_000, 90_000]);
-    expect(costs.value.shares[0]?.annualCents).toBe(costs.value.shares[0]?.monthlyCents * 12);
+    expect(costs.value.shares[0]?.annualCents).toBe((costs.value.shares[0]?.monthlyCents ?? 0) * 12);
     expect(costs.value.transfers).toEqual([{ from: 'ben', to: 'ana', amountCents: 3000 }]);
     const self = await recordSettlement(d, 'ben', id, { toUserId: 'ben', amountCents: 3000 });
     expect(!self.ok && self.error.code).toBe('VALIDATION');
