@@ -16,6 +16,7 @@ export const AGREEMENT_MESSAGES = {
 
 export const agreementErrors = {
   notFound: () => new DomainError('ROOMMATE_AGREEMENTS.NOT_FOUND', AGREEMENT_MESSAGES.notFound),
+  noAgreement: () => new DomainError('ROOMMATE_AGREEMENTS.NO_AGREEMENT', AGREEMENT_MESSAGES.noAgreement),
   stale: () => new DomainError('ROOMMATE_AGREEMENTS.STALE_VERSION', AGREEMENT_MESSAGES.stale),
   partiesChanged: () => new DomainError('ROOMMATE_AGREEMENTS.PARTIES_CHANGED', AGREEMENT_MESSAGES.partiesChanged),
   notParty: () => new DomainError('ROOMMATE_AGREEMENTS.NOT_PARTY', AGREEMENT_MESSAGES.notParty),

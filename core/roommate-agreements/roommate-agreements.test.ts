@@ -201,32 +201,44 @@ describe('versions and acceptance (N141)', () => {
     const id = started.value.agreement.id;
     const v1 = started.value.agreement.versions[0]?.terms as Terms;
 
-    const proposed = await proposeVersion(d, 'ben', id, { baseVersion: 1, terms: edit(v1, { temperature: '70°F' }) });
+    const proposed = await proposeVersion(d, 'ben', 'ana_ben', {
+      baseVersion: 1,
+      terms: edit(v1, { temperature: '70°F' }),
+    });
     expect(proposed.ok && proposed.value.agreement.currentVersion).toBe(2);
     // Ana still looks at version 1: her proposal and her acceptance of it are stale.
-    const stale = await proposeVersion(d, 'ana', id, { baseVersion: 1, terms: edit(v1, { temperature: '72°F' }) });
+    const stale = await proposeVersion(d, 'ana', 'ana_ben', {
+      baseVersion: 1,
+      terms: edit(v1, { temperature: '72°F' }),
+    });
     expect(!stale.ok && stale.error.code).toBe('ROOMMATE_AGREEMENTS.STALE_VERSION');
-    const staleAccept = await acceptVersion(d, 'ana', id, 1);
+    const staleAccept = await acceptVersion(d, 'ana', 'ana_ben', 1);
     expect(!staleAccept.ok && staleAccept.error.code).toBe('ROOMMATE_AGREEMENTS.STALE_VERSION');
 
-    const half = await acceptVersion(d, 'ana', id, 2);
+    const half = await acceptVersion(d, 'ana', 'ana_ben', 2);
     expect(half.ok && half.value.agreement.acceptedVersion).toBe(null);
-    const costsEarly = await getCosts(d, 'ana', id);
+    const costsEarly = await getCosts(d, 'ana', 'ana_ben');
     expect(!costsEarly.ok && costsEarly.error.code).toBe('ROOMMATE_AGREEMENTS.NOT_ACCEPTED');
-    const full = await acceptVersion(d, 'ben', id, 2);
+    const full = await acceptVersion(d, 'ben', 'ana_ben', 2);
     expect(full.ok && full.value.agreement.acceptedVersion).toBe(2);
 
     // A change after acceptance: version 3 waits for both; version 2 stays the accepted (locked) one.
     const v2 = full.ok ? (full.value.agreement.versions[1]?.terms as Terms) : v1;
-    const changed = await proposeVersion(d, 'ana', id, { baseVersion: 2, terms: edit(v2, { pets: 'No pets.' }) });
+    const changed = await proposeVersion(d, 'ana', 'ana_ben', {
+      baseVersion: 2,
+      terms: edit(v2, { pets: 'No pets.' }),
+    });
     if (!changed.ok) throw new Error(changed.error.code);
     expect(changed.value.agreement.acceptedVersion).toBe(2);
     expect(changed.value.agreement.versions.map((v) => v.version)).toEqual([1, 2, 3]);
     expect(changed.value.agreement.versions[1]?.terms.temperature).toBe('70°F');
-    const unchanged = await proposeVersion(d, 'ben', id, { baseVersion: 3, terms: edit(v2, { pets: 'No pets.' }) });
+    const unchanged = await proposeVersion(d, 'ben', 'ana_ben', {
+      baseVersion: 3,
+      terms: edit(v2, { pets: 'No pets.' }),
+    });
     expect(!unchanged.ok && unchanged.error.code).toBe('ROOMMATE_AGREEMENTS.UNCHANGED');
-    await acceptVersion(d, 'ana', id, 3);
-    const both = await acceptVersion(d, 'ben', id, 3);
+    await acceptVersion(d, 'ana', 'ana_ben', 3);
+    const both = await acceptVersion(d, 'ben', 'ana_ben', 3);
     expect(both.ok && both.value.agreement.acceptedVersion).toBe(3);
   });
 
@@ -234,7 +246,7 @@ describe('versions and acceptance (N141)', () => {
     const d = deps();
     const started = await startAgreement(d, 'ana', 'ana_ben');
     if (!started.ok) throw new Error('start');
-    const r = await acceptVersion(d, 'zed', started.value.agreement.id, 1);
+    const r = await acceptVersion(d, 'zed', 'ana_ben', 1);
     expect(!r.ok && r.error.code).toBe('ROOMMATE_AGREEMENTS.NOT_FOUND');
     expect((await startAgreement(d, 'zed', 'ana_ben')).ok).toBe(false);
   });
@@ -246,22 +258,28 @@ describe('shared costs', () => {
     const started = await startAgreement(d, 'ana', 'ana_ben');
     if (!started.ok) throw new Error('start');
     const id = started.value.agreement.id;
-    await acceptVersion(d, 'ana', id, 1);
-    await acceptVersion(d, 'ben', id, 1);
-    const bad = await addExpense(d, 'ana', id, { description: '', amountCents: 0, forUserIds: ['zed'] });
+    await acceptVersion(d, 'ana', 'ana_ben', 1);
+    await acceptVersion(d, 'ben', 'ana_ben', 1);
+    const bad = await addExpense(d, 'ana', 'ana_ben', { description: '', amountCents: 0, forUserIds: ['zed'] });
     expect(!bad.ok && bad.error.fields?.map((f) => f.path)).toEqual(['description', 'amountCents', 'forUserIds']);
     expect(
-      (await addExpense(d, 'ana', id, { description: 'Groceries', amountCents: 6001, forUserIds: ['ana', 'ben'] })).ok,
+      (
+        await addExpense(d, 'ana', 'ana_ben', {
+          description: 'Groceries',
+          amountCents: 6001,
+          forUserIds: ['ana', 'ben'],
+        })
+      ).ok,
     ).toBe(true);
-    const costs = await getCosts(d, 'ben', id);
+    const costs = await getCosts(d, 'ben', 'ana_ben');
     if (!costs.ok) throw new Error(costs.error.code);
     expect(costs.value.shares.map((s) => s.rentCents)).toEqual([90_000, 90_000]);
     expect(costs.value.shares[0]?.annualCents).toBe((costs.value.shares[0]?.monthlyCents ?? 0) * 12);
     expect(costs.value.transfers).toEqual([{ from: 'ben', to: 'ana', amountCents: 3000 }]);
-    const self = await recordSettlement(d, 'ben', id, { toUserId: 'ben', amountCents: 3000 });
+    const self = await recordSettlement(d, 'ben', 'ana_ben', { toUserId: 'ben', amountCents: 3000 });
     expect(!self.ok && self.error.code).toBe('VALIDATION');
-    await recordSettlement(d, 'ben', id, { toUserId: 'ana', amountCents: 3000 });
-    const after = await getCosts(d, 'ana', id);
+    await recordSettlement(d, 'ben', 'ana_ben', { toUserId: 'ana', amountCents: 3000 });
+    const after = await getCosts(d, 'ana', 'ana_ben');
     expect(after.ok && after.value.transfers).toEqual([]);
     expect(after.ok && after.value.balances.map((b) => b.cents)).toEqual([0, 0]);
   });

@@ -58,16 +58,16 @@ async function access(
 
 type Loaded = { agreement: Agreement; access: AgreementAccess };
 
+/** The conversation's agreement for one of its participants; 404 for anyone else (existence not revealed). */
 async function load(
   deps: RoommateAgreementDeps,
-  agreementId: string,
+  conversationId: string,
   userId: string,
 ): Promise<Result<Loaded, DomainError>> {
-  const agreement = await deps.agreements.byId(agreementId);
-  if (!agreement) return err(agreementErrors.notFound());
-  const who = await access(deps, agreement.conversationId, userId);
-  // Not a participant (any more): the agreement does not exist for them (404, as conversations).
+  const who = await access(deps, conversationId, userId);
   if (!who) return err(agreementErrors.notFound());
+  const agreement = await deps.agreements.byConversation(conversationId);
+  if (!agreement) return err(agreementErrors.noAgreement());
   return ok({ agreement, access: who });
 }
 
@@ -81,16 +81,6 @@ export async function getAgreement(
   const who = await access(deps, conversationId, userId);
   if (!who) return err(agreementErrors.notFound());
   return ok({ agreement: await deps.agreements.byConversation(conversationId), ...who });
-}
-
-export async function getAgreementById(
-  deps: RoommateAgreementDeps,
-  userId: string,
-  agreementId: string,
-): Promise<Result<AgreementView, DomainError>> {
-  const loaded = await load(deps, agreementId, userId);
-  if (!loaded.ok) return loaded;
-  return ok({ agreement: loaded.value.agreement, ...loaded.value.access });
 }
 
 /** Either side starts the conversation's agreement, pre-filled from everyone's preferences; a second start returns the first. */
@@ -147,12 +137,13 @@ async function flagText(
 export async function proposeVersion(
   deps: RoommateAgreementDeps,
   userId: string,
-  agreementId: string,
+  conversationId: string,
   input: { baseVersion: number; terms: Terms },
 ): Promise<Result<AgreementView & { agreement: Agreement }, DomainError>> {
-  const loaded = await load(deps, agreementId, userId);
+  const loaded = await load(deps, conversationId, userId);
   if (!loaded.ok) return loaded;
   const { agreement, access: who } = loaded.value;
+  const agreementId = agreement.id;
   if (who.parties.length < 2) return err(agreementErrors.alone());
   const checked = checkTerms(input.terms, who.parties);
   if (!checked.ok) return err(validationError(checked.errors));
@@ -183,12 +174,13 @@ export async function proposeVersion(
 export async function acceptVersion(
   deps: RoommateAgreementDeps,
   userId: string,
-  agreementId: string,
+  conversationId: string,
   version: number,
 ): Promise<Result<AgreementView & { agreement: Agreement }, DomainError>> {
-  const loaded = await load(deps, agreementId, userId);
+  const loaded = await load(deps, conversationId, userId);
   if (!loaded.ok) return loaded;
   const { agreement, access: who } = loaded.value;
+  const agreementId = agreement.id;
   const v = current(agreement);
   if (!v || version !== agreement.currentVersion) return err(agreementErrors.stale());
   if (!v.parties.includes(userId)) return err(agreementErrors.notParty());
@@ -211,8 +203,8 @@ export type CostsView = {
 };
 
 /** The accepted agreement and its party `userId`, or why shared costs are closed. */
-async function costsAccess(deps: RoommateAgreementDeps, userId: string, agreementId: string) {
-  const loaded = await load(deps, agreementId, userId);
+async function costsAccess(deps: RoommateAgreementDeps, userId: string, conversationId: string) {
+  const loaded = await load(deps, conversationId, userId);
   if (!loaded.ok) return loaded;
   const locked = accepted(loaded.value.agreement);
   if (!locked) return err(agreementErrors.notAccepted());
@@ -224,12 +216,12 @@ async function costsAccess(deps: RoommateAgreementDeps, userId: string, agreemen
 export async function getCosts(
   deps: RoommateAgreementDeps,
   userId: string,
-  agreementId: string,
+  conversationId: string,
 ): Promise<Result<CostsView, DomainError>> {
-  const found = await costsAccess(deps, userId, agreementId);
+  const found = await costsAccess(deps, userId, conversationId);
   if (!found.ok) return found;
   const { locked } = found.value;
-  const expenses = await deps.agreements.expenses(agreementId);
+  const expenses = await deps.agreements.expenses(found.value.agreement.id);
   const people = [...new Set([...locked.parties, ...expenses.flatMap((e) => [e.paidBy, ...e.forUserIds])])].sort();
   const owed = balances(people, expenses);
   return ok({
@@ -252,11 +244,12 @@ const amountError = (path: string, cents: number) =>
 export async function addExpense(
   deps: RoommateAgreementDeps,
   userId: string,
-  agreementId: string,
+  conversationId: string,
   input: { description: string; amountCents: number; forUserIds: string[] },
 ): Promise<Result<Expense, DomainError>> {
-  const found = await costsAccess(deps, userId, agreementId);
+  const found = await costsAccess(deps, userId, conversationId);
   if (!found.ok) return found;
+  const agreementId = found.value.agreement.id;
   const parties = found.value.locked.parties;
   const fields = [];
   const description = cleanText(input.description, { max: AGREEMENT_LIMITS.expenseDescription, required: true });
@@ -289,11 +282,12 @@ export async function addExpense(
 export async function recordSettlement(
   deps: RoommateAgreementDeps,
   userId: string,
-  agreementId: string,
+  conversationId: string,
   input: { toUserId: string; amountCents: number },
 ): Promise<Result<Expense, DomainError>> {
-  const found = await costsAccess(deps, userId, agreementId);
+  const found = await costsAccess(deps, userId, conversationId);
   if (!found.ok) return found;
+  const agreementId = found.value.agreement.id;
   const fields = [];
   if (input.toUserId === userId || !found.value.locked.parties.includes(input.toUserId))
     fields.push({ path: 'toUserId', message: 'Choose someone else in the agreement.' });
