@@ -198,7 +198,6 @@ describe('versions and acceptance (N141)', () => {
     expect(started.value.created).toBe(true);
     const again = await startAgreement(d, 'ben', 'ana_ben');
     expect(again.ok && again.value.created).toBe(false);
-    const id = started.value.agreement.id;
     const v1 = started.value.agreement.versions[0]?.terms as Terms;
 
     const proposed = await proposeVersion(d, 'ben', 'ana_ben', {
@@ -257,7 +256,6 @@ describe('shared costs', () => {
     const d = deps();
     const started = await startAgreement(d, 'ana', 'ana_ben');
     if (!started.ok) throw new Error('start');
-    const id = started.value.agreement.id;
     await acceptVersion(d, 'ana', 'ana_ben', 1);
     await acceptVersion(d, 'ben', 'ana_ben', 1);
     const bad = await addExpense(d, 'ana', 'ana_ben', { description: '', amountCents: 0, forUserIds: ['zed'] });

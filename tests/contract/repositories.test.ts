@@ -14,6 +14,7 @@ import { applyPaymentEvent } from '../../core/billing/payments';
 import type { PaymentGateway } from '../../core/billing/ports';
 import { decideSwipe, type SwipeDecision, type SwipeState } from '../../core/likes/rules';
 import type { NotificationInput, StoredNotification } from '../../core/notifications/model';
+import type { Terms } from '../../core/roommate-agreements/model';
 import { DomainError } from '../../core/shared/errors';
 import { err, ok, type Result } from '../../core/shared/result';
 import { PROMPTS } from '../../fixtures/prompts';
@@ -1156,23 +1157,22 @@ describe.each(engines())('repository contract on %s', (engine) => {
   });
 
   describe('roommate agreements (issue 21)', () => {
-    const terms = (temperature: string) =>
-      ({
-        quietHours: { from: '22:00', to: '07:00', notes: '' },
-        guests: { daytime: '', overnight: '', maxOvernightPerWeek: 1 },
-        cleaning: [],
-        supplies: '',
-        kitchen: '',
-        smoking: 'no_smoking',
-        pets: '',
-        temperature,
-        rent: { monthlyCents: 180_000, split: { method: 'equal', weights: [] } },
-        bills: [],
-        depositCents: 0,
-        moveInDate: '2027-08-20',
-        leaseTermMonths: 12,
-        problems: '',
-      }) as const;
+    const terms = (temperature: string): Terms => ({
+      quietHours: { from: '22:00', to: '07:00', notes: '' },
+      guests: { daytime: '', overnight: '', maxOvernightPerWeek: 1 },
+      cleaning: [],
+      supplies: '',
+      kitchen: '',
+      smoking: 'no_smoking',
+      pets: '',
+      temperature,
+      rent: { monthlyCents: 180_000, split: { method: 'equal', weights: [] } },
+      bills: [],
+      depositCents: 0,
+      moveInDate: '2027-08-20',
+      leaseTermMonths: 12,
+      problems: '',
+    });
 
     it('keeps versions, checks the current version atomically, locks on the last acceptance; ledger in cents', async () => {
       const [a, b] = [await user(), await user()];
