@@ -31,6 +31,8 @@ type MessagesScreenProps = {
   hideMessage?: (content: string) => boolean;
   /** Report and Block under a warned message, from the safety feature (issue 15; composed in app/). */
   warningActions?: (peer: ChatPeer) => ReactNode;
+  /** A group chat's header actions, from other features (issue 21; composed in app/). */
+  groupAction?: (conversationId: string) => ReactNode;
 };
 
 /**
@@ -45,6 +47,7 @@ export function MessagesScreen({
   callAction,
   hideMessage,
   warningActions,
+  groupAction,
 }: MessagesScreenProps) {
   const conversations = useConversations();
   const groupChats = useGroupConversations();
@@ -138,6 +141,7 @@ export function MessagesScreen({
           onBack={closeChat}
           hideMessage={hideMessage}
           onViewProfile={onViewProfile}
+          headerAction={groupAction?.(conversationId)}
           warningActions={
             warningActions &&
             ((m) =>
