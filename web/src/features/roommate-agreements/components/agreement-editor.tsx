@@ -163,7 +163,11 @@ function SplitEditor({
           {people.map((p) => (
             <TextField
               key={p.userId}
-              label={split.method === 'custom' ? `${p.name} (%)` : `${p.name}'s room (sq ft)`}
+              label={
+                split.method === 'custom'
+                  ? `${p.name} (%)`
+                  : `${p.name === 'You' ? 'Your' : `${p.name}'s`} room (sq ft)`
+              }
               inputMode="decimal"
               value={split.values[p.userId] ?? ''}
               onChange={(e) => onChange({ ...split, values: { ...split.values, [p.userId]: e.target.value } })}

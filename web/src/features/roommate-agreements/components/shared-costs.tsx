@@ -6,7 +6,7 @@ import { FieldError, TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { useAddExpense, useSettleUp, useSharedCosts } from '../api/roommate-agreement';
-import { formatCents, parseDollars, SPLIT_LABELS } from '../lib/format';
+import { formatCents, listNames, parseDollars, SPLIT_LABELS } from '../lib/format';
 
 /**
  * "Split with roommates" (issue 21, the cost calculator of 001 §2 inside an accepted agreement):
@@ -32,6 +32,8 @@ export function SharedCosts({ conversationId, myId }: { conversationId: string; 
     return <Alert variant="destructive">{errorMessage(costs.error, 'Shared costs could not be loaded.')}</Alert>;
   const c = costs.data;
   const name = (id: string) => (id === myId ? 'You' : (c.people.find((p) => p.userId === id)?.name ?? 'Someone'));
+  /** The same, in the middle of a sentence ("Maya pays you"). */
+  const named = (id: string) => (id === myId ? 'you' : name(id));
   const forWhom = forIds ?? c.parties;
 
   const submit = (e: FormEvent) => {
@@ -106,7 +108,7 @@ export function SharedCosts({ conversationId, myId }: { conversationId: string; 
                 className="flex flex-wrap items-center justify-between gap-3 rounded-field bg-ink-50 px-4 py-3"
               >
                 <span className="text-ink-900">
-                  <strong>{name(t.from)}</strong> {t.from === myId ? 'pay' : 'pays'} <strong>{name(t.to)}</strong>{' '}
+                  <strong>{name(t.from)}</strong> {t.from === myId ? 'pay' : 'pays'} <strong>{named(t.to)}</strong>{' '}
                   <span className="font-bold tabular-nums">{formatCents(t.amountCents)}</span>
                 </span>
                 {t.from === myId && (
@@ -191,7 +193,7 @@ export function SharedCosts({ conversationId, myId }: { conversationId: string; 
                   <p className="text-sm text-ink-600">
                     {e.kind === 'settlement'
                       ? 'Settle up'
-                      : `Paid by ${name(e.paidBy)} for ${e.forUserIds.map(name).join(', ')}`}{' '}
+                      : `Paid by ${named(e.paidBy)} for ${listNames(e.forUserIds.map(named))}`}{' '}
                     · {new Date(e.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric' })}
                   </p>
                 </div>
