@@ -24,11 +24,16 @@ describe.skipIf(browserMissing)('roommate agreement journey (Chromium)', () => {
     await server?.stop();
   });
 
-  const shoot = (page: Page, name: string, options: { viewport?: typeof PHONE; fullPage?: boolean } = {}) =>
-    shootBoth(page, `roommate-agreement-${name}`, {
-      viewport: options.viewport ?? PHONE,
-      fullPage: options.fullPage ?? true,
-    });
+  /** Full-page shots at both widths; at each, nothing may be wider than the screen (N58's rule). */
+  async function shoot(page: Page, name: string, options: { viewport?: typeof PHONE } = {}) {
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(100);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} is wider than ${size.width}px`).toBeLessThanOrEqual(0);
+    }
+    await shootBoth(page, `roommate-agreement-${name}`, { viewport: options.viewport ?? PHONE, fullPage: true });
+  }
 
   async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
     const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });

@@ -58,7 +58,7 @@ export function AgreementDocument({
         <div className="mt-2">{status}</div>
       </header>
 
-      <div className="grid gap-x-8 sm:grid-cols-2 print:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:grid-cols-2">
         <Clause title="Move-in and lease">
           <p>
             Move-in: <strong>{terms.moveInDate ? formatDay(terms.moveInDate) : 'to be agreed'}</strong>
@@ -95,7 +95,7 @@ export function AgreementDocument({
         )}
       </Clause>
 
-      <div className="grid gap-x-8 sm:grid-cols-2 print:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:grid-cols-2">
         <Clause title="Quiet hours">
           <p>
             <strong>
@@ -147,7 +147,7 @@ export function AgreementDocument({
         )}
       </Clause>
 
-      <div className="grid gap-x-8 sm:grid-cols-2 print:grid-cols-2">
+      <div className="grid grid-cols-1 gap-x-8 sm:grid-cols-2 print:grid-cols-2">
         <Clause title="Shared supplies">
           <Note text={terms.supplies} />
         </Clause>

@@ -61,16 +61,18 @@ export function SharedCosts({ conversationId, myId }: { conversationId: string; 
   };
 
   const mine = c.transfers.filter((t) => t.from === myId);
+  // Bills agreed without an amount yet ("amount varies") add nothing to a monthly share.
+  const billed = c.bills.filter((b) => b.monthlyCents > 0);
   return (
     <div className="flex flex-col gap-5">
       <Card className="p-5 sm:p-6">
         <h3 className="text-lg font-bold text-ink-900">Each person's share</h3>
         <p className="mt-1 text-sm text-ink-600">
           Rent {formatCents(c.rentCents)} a month, {SPLIT_LABELS[c.rentMethod].toLowerCase()}
-          {c.bills.length > 0 && `; ${c.bills.map((b) => `${b.name} ${formatCents(b.monthlyCents)}`).join(', ')}`}. By
+          {billed.length > 0 && `; ${billed.map((b) => `${b.name} ${formatCents(b.monthlyCents)}`).join(', ')}`}. By
           version {c.version} of the agreement.
         </p>
-        <div className="mt-4 grid gap-3 sm:grid-cols-2">
+        <div className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
           {c.shares.map((s) => (
             <div key={s.userId} data-testid="share" className="rounded-field border border-ink-200 p-4">
               <p className="font-semibold text-ink-900">{name(s.userId)}</p>
@@ -82,12 +84,14 @@ export function SharedCosts({ conversationId, myId }: { conversationId: string; 
               <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 text-sm text-ink-700 tabular-nums">
                 <dt>Rent</dt>
                 <dd className="text-right">{formatCents(s.rentCents)}</dd>
-                {s.bills.map((b) => (
-                  <div key={b.name} className="contents">
-                    <dt>{b.name}</dt>
-                    <dd className="text-right">{formatCents(b.cents)}</dd>
-                  </div>
-                ))}
+                {s.bills
+                  .filter((b) => billed.some((x) => x.name === b.name))
+                  .map((b) => (
+                    <div key={b.name} className="contents">
+                      <dt>{b.name}</dt>
+                      <dd className="text-right">{formatCents(b.cents)}</dd>
+                    </div>
+                  ))}
               </dl>
             </div>
           ))}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
-import { Button, LinkButton } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PageShell } from '../../../components/ui/page-shell';
 import { Spinner } from '../../../components/ui/spinner';
@@ -24,7 +25,7 @@ export function RoommateAgreementRoute({ conversationId, myId }: { conversationI
   const query = useAgreement(conversationId);
   const back = { to: `/?tab=matches&conversation=${encodeURIComponent(conversationId)}`, label: 'Back to chat' };
   return (
-    <PageShell title="Roommate agreement" back={back} width="wide">
+    <PageShell title="Roommate agreement" back={back} width="wide" printTitle={false}>
       {query.isPending ? (
         <div className="flex justify-center py-12 text-brand-700">
           <Spinner size="lg" label="Loading the agreement" />
@@ -189,7 +190,7 @@ function AgreementBody({
         </div>
       </div>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_16rem] print:block">
         <div className="print:hidden">
           <AgreementDocument
             terms={shown.terms}
@@ -249,9 +250,13 @@ function AgreementBody({
             person's monthly share and annual total, and a ledger of shared expenses with who owes whom.
           </p>
         )}
-        <LinkButton to="/resources/cost-calculator" variant="ghost" className="self-start">
-          Your own budget: the cost of living calculator
-        </LinkButton>
+        <p className="text-sm text-ink-700">
+          Planning your own budget too? Try the{' '}
+          <Link to="/resources/cost-calculator" className="font-semibold text-brand-700 underline underline-offset-2">
+            cost of living calculator
+          </Link>
+          .
+        </p>
       </section>
     </div>
   );
