@@ -252,10 +252,10 @@ export function prefillTerms(parties: readonly string[], prefs: readonly Prefere
           : 'Daytime guests are welcome; give a heads-up in the chat for groups.',
       overnight:
         guestLevel <= 1
-          ? 'No overnight guests.'
+          ? 'None.'
           : guestLevel <= 2
-            ? 'Overnight guests only when everyone agrees first.'
-            : 'Overnight guests with a day’s notice in the chat.',
+            ? 'Only when everyone agrees first.'
+            : 'With a day’s notice in the chat.',
       maxOvernightPerWeek: guestLevel <= 1 ? 0 : guestLevel <= 2 ? 1 : guestLevel <= 3 ? 2 : 3,
     },
     cleaning: [

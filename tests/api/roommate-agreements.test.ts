@@ -326,6 +326,10 @@ describe('shared costs (issue 21)', () => {
     expect(settled.json.transfers).toEqual([]);
     expect(settled.json.balances.map((x: { cents: number }) => x.cents)).toEqual([0, 0]);
     expect(settled.json.expenses.map((e: { kind: string }) => e.kind)).toEqual(['expense', 'settlement']);
+    // A data export carries the student's acceptances and the expenses they paid (D25, N146).
+    const exported = await t.db.privacy.collect(b.id);
+    expect(exported.roommate_expenses).toHaveLength(1);
+    expect(exported.roommate_agreement_acceptances).toHaveLength(1);
   });
 
   it('refuses bad expenses with 400 and changes nothing; costs before acceptance are 409', async () => {

@@ -76,6 +76,9 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['notification_preferences', 'user_id'],
   ['push_subscriptions', 'user_id'],
   ['notification_state', 'user_id'],
+  // Roommate agreements (issue 21): the user's acceptances and the expenses they paid (N146).
+  ['roommate_agreement_acceptances', 'user_id'],
+  ['roommate_expenses', 'paid_by'],
 ];
 
 /**

@@ -105,9 +105,11 @@ export function AgreementDocument({
           <Note text={terms.quietHours.notes} />
         </Clause>
         <Clause title="Guests">
-          <p>{terms.guests.daytime}</p>
+          <p>
+            <strong>Daytime:</strong> {terms.guests.daytime}
+          </p>
           <p className="mt-1">
-            Overnight: {terms.guests.overnight}
+            <strong>Overnight:</strong> {terms.guests.overnight}
             {terms.guests.maxOvernightPerWeek !== null &&
               ` At most ${terms.guests.maxOvernightPerWeek} night${terms.guests.maxOvernightPerWeek === 1 ? '' : 's'} a week.`}
           </p>
