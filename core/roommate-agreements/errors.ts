@@ -12,6 +12,8 @@ export const AGREEMENT_MESSAGES = {
   notInAgreement: 'Only the people in the accepted agreement can share costs.',
   alone: 'An agreement needs at least two people in the conversation.',
   unchanged: 'This version is the same as the current one. Change something before proposing it.',
+  checkInNotDue: 'There is no check-in to answer right now.',
+  checkInAnswered: 'You have already answered this check-in. Thank you!',
 } as const;
 
 export const agreementErrors = {
@@ -24,4 +26,6 @@ export const agreementErrors = {
   notInAgreement: () => new DomainError('ROOMMATE_AGREEMENTS.NOT_IN_AGREEMENT', AGREEMENT_MESSAGES.notInAgreement),
   alone: () => new DomainError('ROOMMATE_AGREEMENTS.ALONE', AGREEMENT_MESSAGES.alone),
   unchanged: () => new DomainError('ROOMMATE_AGREEMENTS.UNCHANGED', AGREEMENT_MESSAGES.unchanged),
+  checkInNotDue: () => new DomainError('ROOMMATE_AGREEMENTS.CHECK_IN_NOT_DUE', AGREEMENT_MESSAGES.checkInNotDue),
+  checkInAnswered: () => new DomainError('ROOMMATE_AGREEMENTS.CHECK_IN_ANSWERED', AGREEMENT_MESSAGES.checkInAnswered),
 };

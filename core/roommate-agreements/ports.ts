@@ -6,6 +6,7 @@ import type { MessageClassifier } from '../moderation/classifier';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
 import type { Agreement, Expense, Party, PreferenceSnapshot, Terms } from './model';
+import type { StoredOutcome } from './outcomes';
 
 export type NewAgreement = {
   id: string;
@@ -49,6 +50,10 @@ export interface RoommateAgreementRepository {
   /** Name (first name from the profile) and whether the account is active, for these users. */
   people(userIds: string[]): Promise<Party[]>;
   preferences(userIds: string[]): Promise<PreferenceSnapshot[]>;
+  /** The checkpoints (30, 90) this user has answered for this agreement. */
+  answeredCheckIns(agreementId: string, userId: string): Promise<number[]>;
+  /** Stores an answer once per user and checkpoint; false when it was already answered. */
+  addOutcome(outcome: StoredOutcome): Promise<boolean>;
 }
 
 export type RoommateAgreementDeps = {

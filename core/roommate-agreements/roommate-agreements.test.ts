@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentFlagInput, ConversationRepository } from '../messaging/ports';
 import { fixedClock } from '../shared/clock';
 import type { Agreement, Expense, Terms } from './model';
+import type { StoredOutcome } from './outcomes';
 import type { NewAgreement, RoommateAgreementDeps, RoommateAgreementRepository } from './ports';
 import {
   acceptVersion,
@@ -17,6 +18,7 @@ import { checkTerms, costShares, prefillTerms } from './rules';
 function memoryRepo(): RoommateAgreementRepository {
   const rows = new Map<string, Agreement>();
   const expenses: Expense[] = [];
+  const outcomes: StoredOutcome[] = [];
   const copy = (a: Agreement | undefined) => (a ? (structuredClone(a) as Agreement) : null);
   return {
     byConversation: async (c) => copy([...rows.values()].find((a) => a.conversationId === c)),
@@ -77,6 +79,18 @@ function memoryRepo(): RoommateAgreementRepository {
       expenses.push(e);
     },
     expenses: async (id) => expenses.filter((e) => e.agreementId === id),
+    answeredCheckIns: async (id, userId) =>
+      outcomes.filter((o) => o.agreementId === id && o.userId === userId).map((o) => o.checkpointDays),
+    async addOutcome(o) {
+      if (
+        outcomes.some(
+          (x) => x.agreementId === o.agreementId && x.userId === o.userId && x.checkpointDays === o.checkpointDays,
+        )
+      )
+        return false;
+      outcomes.push(o);
+      return true;
+    },
     people: async (ids) => ids.map((userId) => ({ userId, name: userId.toUpperCase(), active: true })),
     preferences: async (ids) =>
       ids.map((userId, i) => ({

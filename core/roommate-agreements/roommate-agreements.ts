@@ -13,6 +13,7 @@ import { cleanText } from '../shared/sanitize';
 import { agreementErrors } from './errors';
 import type { Agreement, Expense, Party, Terms } from './model';
 import { balances, settleUp, type Transfer } from './money';
+import { type CheckInDays, checkOutcome, firstAcceptedAt, type OutcomeAnswer, openCheckIn } from './outcomes';
 import type { RoommateAgreementDeps } from './ports';
 import {
   AGREEMENT_LIMITS,
@@ -307,4 +308,49 @@ export async function recordSettlement(
   };
   await deps.agreements.addExpense(expense);
   return ok(expense);
+}
+
+export type CheckInView = { due: CheckInDays | null; answered: number[]; acceptedAt: Date | null };
+
+/** The "How's living together?" check-in open for this party now, if any (N148). */
+export async function getCheckIn(
+  deps: RoommateAgreementDeps,
+  userId: string,
+  conversationId: string,
+): Promise<Result<CheckInView, DomainError>> {
+  const found = await costsAccess(deps, userId, conversationId);
+  if (!found.ok) return found;
+  const acceptedAt = firstAcceptedAt(found.value.agreement);
+  const answered = await deps.agreements.answeredCheckIns(found.value.agreement.id, userId);
+  return ok({ due: openCheckIn(acceptedAt, deps.clock.now(), answered), answered, acceptedAt });
+}
+
+/** Answers the open check-in; only the open one, once. */
+export async function answerCheckIn(
+  deps: RoommateAgreementDeps,
+  userId: string,
+  conversationId: string,
+  input: OutcomeAnswer,
+): Promise<Result<CheckInView, DomainError>> {
+  const view = await getCheckIn(deps, userId, conversationId);
+  if (!view.ok) return view;
+  const checked = checkOutcome(input);
+  if (!checked.ok) return err(validationError(checked.errors));
+  if (view.value.answered.includes(input.checkpointDays)) return err(agreementErrors.checkInAnswered());
+  if (view.value.due !== input.checkpointDays) return err(agreementErrors.checkInNotDue());
+  const agreement = (await deps.agreements.byConversation(conversationId)) as Agreement;
+  const screened = await flagText(deps, agreement.id, userId, [
+    { path: 'whatWorks', text: checked.value.whatWorks },
+    { path: 'whatDoesnt', text: checked.value.whatDoesnt },
+  ]);
+  if (!screened.ok) return screened;
+  const stored = await deps.agreements.addOutcome({
+    ...checked.value,
+    agreementId: agreement.id,
+    userId,
+    createdAt: deps.clock.now(),
+  });
+  if (!stored) return err(agreementErrors.checkInAnswered());
+  await screened.value();
+  return getCheckIn(deps, userId, conversationId);
 }

@@ -5,7 +5,7 @@
  */
 import { WRITE_LIMITS } from '../../core/shared/rate-limit';
 import { matchedPair, signedInStudent } from '../support/students';
-import { makeTestApp, type TestClient } from '../support/test-app';
+import { GOOD_PASSWORD, makeTestApp, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string };
@@ -413,5 +413,52 @@ describe('shared costs (issue 21)', () => {
       (await b.c.post(path(chat, '/expenses'), { description: 'Soap', amountCents: 300, forUserIds: [a.id, b.id] }))
         .status,
     ).toBe(201);
+  });
+});
+
+describe('the outcome loop (issue 21)', () => {
+  it("asks each party “How's living together?” at 30 and 90 days, once each, and refuses what is not due", async () => {
+    const t = makeTestApp();
+    const { a, b, chat } = await acceptedPair(t);
+    const answer = (s: Student, body: Record<string, unknown>) => s.c.post(path(chat, '/check-in'), body);
+    expect((await a.c.get(path(chat, '/check-in'))).json).toMatchObject({ due: null, answered: [] });
+    const early = await answer(a, { checkpointDays: 30, rating: 4 });
+    expect(early.status).toBe(409);
+    expect(early.json.code).toBe('ROOMMATE_AGREEMENTS.CHECK_IN_NOT_DUE');
+
+    // Sessions do not last a month: both sign in again after each jump of the clock.
+    const signIn = (s: Student, email: string) => s.c.post('/api/auth/sign-in', { email, password: GOOD_PASSWORD });
+    const later = async (days: number) => {
+      t.clock.advance(days * 86_400_000);
+      await signIn(a, 'ana@ucla.edu');
+      await signIn(b, 'ben@ucla.edu');
+    };
+    await later(30);
+    expect((await a.c.get(path(chat, '/check-in'))).json.due).toBe(30);
+    expect((await answer(a, { checkpointDays: 30, rating: 7 })).status).toBe(400);
+    expect((await answer(a, { checkpointDays: 30, rating: 4, extra: 1 })).status).toBe(400);
+    const done = await answer(a, {
+      checkpointDays: 30,
+      rating: 4,
+      whatWorks: 'The cleaning rota',
+      whatDoesnt: 'Dishes at night',
+    });
+    expect(done.status).toBe(201);
+    expect(done.json).toMatchObject({ due: null, answered: [30] });
+    expect((await answer(a, { checkpointDays: 30, rating: 5 })).json.code).toBe(
+      'ROOMMATE_AGREEMENTS.CHECK_IN_ANSWERED',
+    );
+    // Each party answers for themselves.
+    expect((await b.c.get(path(chat, '/check-in'))).json.due).toBe(30);
+
+    await later(60);
+    expect((await b.c.get(path(chat, '/check-in'))).json.due).toBe(90);
+    expect((await answer(b, { checkpointDays: 30, rating: 3 })).json.code).toBe('ROOMMATE_AGREEMENTS.CHECK_IN_NOT_DUE');
+    expect((await answer(b, { checkpointDays: 90, rating: 2, didNotMoveIn: true })).status).toBe(201);
+    const outsider = await signedInStudent(t, 'cy@ucla.edu');
+    expect((await outsider.c.get(path(chat, '/check-in'))).status).toBe(404);
+    expect((await t.db.privacy.collect(b.id)).roommate_outcomes).toEqual([
+      expect.objectContaining({ checkpoint_days: 90, rating: 2, did_not_move_in: 1 }),
+    ]);
   });
 });

@@ -1256,6 +1256,26 @@ describe.each(engines())('repository contract on %s', (engine) => {
         ['settlement', 4_000],
       ]);
 
+      // The outcome loop (N148): one answer per user and checkpoint, even when sent twice at once.
+      const outcome = {
+        agreementId,
+        userId: a,
+        checkpointDays: 30 as const,
+        rating: 4,
+        whatWorks: 'Rota',
+        whatDoesnt: '',
+        didNotMoveIn: false,
+        createdAt: later(30),
+      };
+      const stored = await Promise.all([
+        db.roommateAgreements.addOutcome(outcome),
+        db.roommateAgreements.addOutcome(outcome),
+      ]);
+      expect(stored.sort()).toEqual([false, true]);
+      await db.roommateAgreements.addOutcome({ ...outcome, checkpointDays: 90, didNotMoveIn: true });
+      expect(await db.roommateAgreements.answeredCheckIns(agreementId, a)).toEqual([30, 90]);
+      expect(await db.roommateAgreements.answeredCheckIns(agreementId, b)).toEqual([]);
+
       expect(await db.roommateAgreements.people([b, a])).toEqual(
         [
           { userId: a, name: 'Avery', active: true },

@@ -1,5 +1,6 @@
 /** PostgreSQL adapter for roommate agreements and their ledger (issue 21), the twin of the SQLite one. */
 import type { Agreement, Expense } from '../../../core/roommate-agreements/model';
+import type { StoredOutcome } from '../../../core/roommate-agreements/outcomes';
 import type { NewAgreement, RoommateAgreementRepository } from '../../../core/roommate-agreements/ports';
 import {
   ACCEPTANCES,
@@ -7,6 +8,7 @@ import {
   AGREEMENT_BY_CONVERSATION,
   AGREEMENT_BY_ID,
   type AgreementRow,
+  ANSWERED_CHECK_INS,
   allAccepted,
   BUMP_VERSION,
   EXPENSES,
@@ -16,8 +18,10 @@ import {
   INSERT_ACCEPTANCE,
   INSERT_AGREEMENT,
   INSERT_EXPENSE,
+  INSERT_OUTCOME,
   INSERT_VERSION,
   MARK_ACCEPTED,
+  outcomeParams,
   type PersonRow,
   type PreferenceRow,
   people,
@@ -109,5 +113,14 @@ export class PostgresRoommateAgreementRepository implements RoommateAgreementRep
   async preferences(userIds: string[]) {
     if (userIds.length === 0) return [];
     return (await this.q.all<PreferenceRow>(preferences(userIds.length), userIds)).map(toPreference);
+  }
+  async answeredCheckIns(agreementId: string, userId: string) {
+    return (await this.q.all<{ checkpoint_days: number | string }>(ANSWERED_CHECK_INS, [agreementId, userId])).map(
+      (r) => Number(r.checkpoint_days),
+    );
+  }
+
+  async addOutcome(outcome: StoredOutcome) {
+    return (await this.q.run(INSERT_OUTCOME, outcomeParams(outcome))).changes === 1;
   }
 }

@@ -884,3 +884,23 @@ export const roommateExpenses = pgTable(
   },
   (t) => [index('roommate_expenses_agreement_idx').on(t.agreementId, t.createdAt)],
 );
+
+/** "How's living together?" answers, 30 and 90 days after acceptance (issue 21's outcome loop, N148). */
+export const roommateOutcomes = pgTable(
+  'roommate_outcomes',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkpointDays: integer('checkpoint_days').notNull(),
+    rating: integer('rating').notNull(),
+    whatWorks: text('what_works').notNull(),
+    whatDoesnt: text('what_doesnt').notNull(),
+    didNotMoveIn: flag('did_not_move_in').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.userId, t.checkpointDays] })],
+);

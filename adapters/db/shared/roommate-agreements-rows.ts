@@ -7,6 +7,7 @@ import type {
   PreferenceSnapshot,
   Terms,
 } from '../../../core/roommate-agreements/model';
+import type { StoredOutcome } from '../../../core/roommate-agreements/outcomes';
 
 /** `?, ?, ?` for an IN list of n values (n ≥ 1). */
 export const inList = (n: number) => Array.from({ length: Math.max(1, n) }, () => '?').join(', ');
@@ -171,3 +172,19 @@ export const toPreference = (r: PreferenceRow): PreferenceSnapshot => ({
 /** Whether every party has accepted (the acceptances of that version). */
 export const allAccepted = (partiesJson: string, acceptedBy: { user_id: string }[]) =>
   (JSON.parse(partiesJson) as string[]).every((p) => acceptedBy.some((a) => a.user_id === p));
+
+export const ANSWERED_CHECK_INS =
+  'SELECT checkpoint_days FROM roommate_outcomes WHERE agreement_id = ? AND user_id = ? ORDER BY checkpoint_days';
+export const INSERT_OUTCOME = `INSERT INTO roommate_outcomes
+  (agreement_id, user_id, checkpoint_days, rating, what_works, what_doesnt, did_not_move_in, created_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (agreement_id, user_id, checkpoint_days) DO NOTHING`;
+export const outcomeParams = (o: StoredOutcome) => [
+  o.agreementId,
+  o.userId,
+  o.checkpointDays,
+  o.rating,
+  o.whatWorks,
+  o.whatDoesnt,
+  o.didNotMoveIn ? 1 : 0,
+  o.createdAt.getTime(),
+];

@@ -79,6 +79,7 @@ export const USER_TABLES: [table: string, column: string][] = [
   // Roommate agreements (issue 21): the user's acceptances and the expenses they paid (N146).
   ['roommate_agreement_acceptances', 'user_id'],
   ['roommate_expenses', 'paid_by'],
+  ['roommate_outcomes', 'user_id'],
 ];
 
 /**

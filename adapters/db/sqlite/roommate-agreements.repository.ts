@@ -1,5 +1,6 @@
 /** SQLite adapter for roommate agreements and their ledger (issue 21). */
 import type { Agreement, Expense } from '../../../core/roommate-agreements/model';
+import type { StoredOutcome } from '../../../core/roommate-agreements/outcomes';
 import type { NewAgreement, RoommateAgreementRepository } from '../../../core/roommate-agreements/ports';
 import {
   ACCEPTANCES,
@@ -7,6 +8,7 @@ import {
   AGREEMENT_BY_CONVERSATION,
   AGREEMENT_BY_ID,
   type AgreementRow,
+  ANSWERED_CHECK_INS,
   allAccepted,
   BUMP_VERSION,
   EXPENSES,
@@ -16,8 +18,10 @@ import {
   INSERT_ACCEPTANCE,
   INSERT_AGREEMENT,
   INSERT_EXPENSE,
+  INSERT_OUTCOME,
   INSERT_VERSION,
   MARK_ACCEPTED,
+  outcomeParams,
   type PersonRow,
   type PreferenceRow,
   people,
@@ -125,5 +129,14 @@ export class SqliteRoommateAgreementRepository implements RoommateAgreementRepos
   async preferences(userIds: string[]) {
     if (userIds.length === 0) return [];
     return (this.sql.prepare(preferences(userIds.length)).all(...userIds) as PreferenceRow[]).map(toPreference);
+  }
+  async answeredCheckIns(agreementId: string, userId: string) {
+    return (this.sql.prepare(ANSWERED_CHECK_INS).all(agreementId, userId) as { checkpoint_days: number }[]).map((r) =>
+      Number(r.checkpoint_days),
+    );
+  }
+
+  async addOutcome(outcome: StoredOutcome) {
+    return this.sql.prepare(INSERT_OUTCOME).run(...outcomeParams(outcome)).changes === 1;
   }
 }

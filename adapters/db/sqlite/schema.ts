@@ -833,3 +833,23 @@ export const roommateExpenses = sqliteTable(
   },
   (t) => [index('roommate_expenses_agreement_idx').on(t.agreementId, t.createdAt)],
 );
+
+/** "How's living together?" answers, 30 and 90 days after acceptance (issue 21's outcome loop, N148). */
+export const roommateOutcomes = sqliteTable(
+  'roommate_outcomes',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkpointDays: integer('checkpoint_days').notNull(),
+    rating: integer('rating').notNull(),
+    whatWorks: text('what_works').notNull(),
+    whatDoesnt: text('what_doesnt').notNull(),
+    didNotMoveIn: integer('did_not_move_in', { mode: 'boolean' }).notNull(),
+    createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.userId, t.checkpointDays] })],
+);

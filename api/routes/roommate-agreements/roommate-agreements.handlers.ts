@@ -5,8 +5,11 @@ import {
   type AgreementView,
   acceptVersion,
   addExpense,
+  answerCheckIn,
+  type CheckInView,
   type CostsView,
   getAgreement,
+  getCheckIn,
   getCosts,
   proposeVersion,
   recordSettlement,
@@ -127,6 +130,24 @@ export function roommateAgreementsRouter(deps: RoommateAgreementDeps & LimitDeps
     const { conversationId } = c.req.valid('param');
     unwrap(await recordSettlement(deps, user.id, conversationId, c.req.valid('json')));
     return c.json(await costsDto(unwrap(await getCosts(deps, user.id, conversationId))), 201);
+  });
+
+  const checkInDto = (v: CheckInView) => ({
+    due: v.due,
+    answered: v.answered,
+    acceptedAt: v.acceptedAt?.toISOString() ?? null,
+  });
+
+  app.openapi(routes.getCheckInRoute, async (c) => {
+    const user = requireUser(c);
+    return c.json(checkInDto(unwrap(await getCheckIn(deps, user.id, c.req.valid('param').conversationId))), 200);
+  });
+
+  app.openapi(routes.answerCheckInRoute, async (c) => {
+    const user = requireUser(c);
+    await spend(c);
+    const { conversationId } = c.req.valid('param');
+    return c.json(checkInDto(unwrap(await answerCheckIn(deps, user.id, conversationId, c.req.valid('json')))), 201);
   });
 
   return app;

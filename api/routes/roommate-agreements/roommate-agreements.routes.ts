@@ -239,3 +239,53 @@ export const settleRoute = createRoute({
     ...problems([401, 403, 404, 409, 429], { body: true, mutating: true }),
   },
 });
+
+const CheckInSchema = z
+  .object({
+    due: z
+      .union([z.literal(30), z.literal(90)])
+      .nullable()
+      .openapi({ description: 'The check-in open now, in days after acceptance' }),
+    answered: z.array(z.number().int()),
+    acceptedAt: z.string().nullable().openapi({ description: 'When everyone first accepted a version' }),
+  })
+  .openapi('AgreementCheckIn');
+
+export const getCheckInRoute = createRoute({
+  method: 'get',
+  path: `${base}/check-in`,
+  tags,
+  summary: 'The "How\'s living together?" check-in open now (30 and 90 days after acceptance), if any',
+  'x-access': 'owner',
+  ...user,
+  request: { params: Params },
+  responses: {
+    200: jsonResponse(CheckInSchema, 'The open check-in, or due: null'),
+    ...problems([401, 403, 404, 409]),
+  },
+});
+
+export const answerCheckInRoute = createRoute({
+  method: 'post',
+  path: `${base}/check-in`,
+  tags,
+  summary: 'Answer the open check-in: 1–5, what works, what does not, optionally "we didn\'t move in"',
+  'x-access': 'owner',
+  ...user,
+  request: {
+    params: Params,
+    body: jsonBody(
+      z.strictObject({
+        checkpointDays: z.union([z.literal(30), z.literal(90)]),
+        rating: z.number().int(),
+        whatWorks: z.string().max(5000).default(''),
+        whatDoesnt: z.string().max(5000).default(''),
+        didNotMoveIn: z.boolean().default(false),
+      }),
+    ),
+  },
+  responses: {
+    201: jsonResponse(CheckInSchema, 'Answered'),
+    ...problems([401, 403, 404, 409, 429], { body: true, mutating: true }),
+  },
+});
