@@ -8,7 +8,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
+import {
+  MAYA as A,
+  JORDAN as B,
+  completeStudent,
+  E2E_PASSWORD,
+  type Student,
+  signedInUserId,
+} from './support/students';
 
 describe.skipIf(browserMissing)('roommate agreement journey (Chromium)', () => {
   let server: RunningServer;
@@ -136,6 +143,22 @@ describe.skipIf(browserMissing)('roommate agreement journey (Chromium)', () => {
     expect(await printed.getByText('Accepted on Nestmate', { exact: false }).count()).toBe(2);
     await shoot(a.page, 'printed');
     await a.page.emulateMedia({ media: 'screen' });
+
+    // 30 days later Maya is asked "How's living together?" (the outcome loop, N148).
+    const moved = await a.context.request.post(`${server.url}/dev/clock`, { data: { advanceMs: 31 * 86_400_000 } });
+    expect(moved.status()).toBe(200);
+    const again = await a.context.request.post(`${server.url}/api/auth/sign-in`, {
+      data: { email: A.email, password: E2E_PASSWORD },
+      headers: { origin: server.url },
+    });
+    expect(again.status(), await again.text()).toBe(200);
+    await a.page.reload();
+    await a.page.getByRole('heading', { name: "How's living together?" }).waitFor();
+    await shoot(a.page, 'check-in');
+    await a.page.getByText('Good', { exact: true }).click();
+    await a.page.getByLabel('What works').fill('The cleaning rota');
+    await a.page.getByRole('button', { name: 'Send answer' }).click();
+    await a.page.getByText('Your answer helps Nestmate suggest better roommates.').waitFor();
 
     await a.context.close();
     await b.context.close();

@@ -138,6 +138,14 @@ export type Endpoints = {
     'post',
     '/api/conversations/{conversationId}/roommate-agreement/expenses'
   >;
+  'GET /api/conversations/{conversationId}/roommate-agreement/check-in': Contract<
+    'get',
+    '/api/conversations/{conversationId}/roommate-agreement/check-in'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement/check-in': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement/check-in'
+  >;
   'POST /api/conversations/{conversationId}/roommate-agreement/settlements': Contract<
     'post',
     '/api/conversations/{conversationId}/roommate-agreement/settlements'

@@ -5,6 +5,7 @@ import type { AgreementTerms, RoommateAgreementView, SharedCosts } from '../../.
 export const agreementKeys = {
   agreement: (conversationId: string) => ['roommate-agreement', conversationId] as const,
   costs: (conversationId: string) => ['roommate-agreement', conversationId, 'costs'] as const,
+  checkIn: (conversationId: string) => ['roommate-agreement', conversationId, 'check-in'] as const,
 };
 
 const params = (conversationId: string) => ({ params: { conversationId } });
@@ -76,3 +77,26 @@ export const useSettleUp = (conversationId: string) =>
       body,
     }),
   );
+
+/** The "How's living together?" check-in open now (30 or 90 days after acceptance), if any. */
+export const useCheckIn = (conversationId: string, enabled: boolean) =>
+  useQuery({
+    queryKey: agreementKeys.checkIn(conversationId),
+    queryFn: () => api('GET /api/conversations/{conversationId}/roommate-agreement/check-in', params(conversationId)),
+    enabled,
+  });
+
+export function useAnswerCheckIn(conversationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: {
+      checkpointDays: 30 | 90;
+      rating: number;
+      whatWorks: string;
+      whatDoesnt: string;
+      didNotMoveIn: boolean;
+    }) =>
+      api('POST /api/conversations/{conversationId}/roommate-agreement/check-in', { ...params(conversationId), body }),
+    onSuccess: (view) => queryClient.setQueryData(agreementKeys.checkIn(conversationId), view),
+  });
+}

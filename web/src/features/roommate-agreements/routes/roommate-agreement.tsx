@@ -12,6 +12,7 @@ import { cn } from '../../../lib/cn';
 import { useAcceptVersion, useAgreement, useProposeVersion, useStartAgreement } from '../api/roommate-agreement';
 import { AgreementDocument } from '../components/agreement-document';
 import { AgreementEditor } from '../components/agreement-editor';
+import { CheckInCard } from '../components/check-in-card';
 import { SharedCosts } from '../components/shared-costs';
 import { formatDate, listNames } from '../lib/format';
 
@@ -158,6 +159,7 @@ function AgreementBody({
 
   return (
     <div className="flex flex-col gap-6">
+      {acceptedV?.parties.includes(myId) && <CheckInCard conversationId={conversationId} />}
       <div className="flex flex-col gap-3 print:hidden" aria-live="polite">
         {currentAccepted ? (
           <Alert variant="success" title={`Version ${current.version} is accepted by everyone`}>
