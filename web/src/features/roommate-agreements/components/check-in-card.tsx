@@ -56,7 +56,8 @@ export function CheckInCard({ conversationId }: { conversationId: string }) {
             {CHECK_IN_QUESTION}
           </h2>
           <p className="mt-1 text-ink-700">
-            It has been {due} days since you all accepted the agreement. Only Nestmate sees your answer.
+            It has been {due === 30 ? 'a month' : 'three months'} since you all accepted the agreement. Only Nestmate
+            sees your answer.
           </p>
         </div>
         <fieldset>
