@@ -9,6 +9,7 @@ import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store'
 import { photoStoreFor } from '../adapters/storage/photo-store';
 import { loadEnv } from '../config/env';
 import { firstLink } from '../core/accounts/mails';
+import { registerCompatibilityCommands } from './compatibility';
 import { registerNotifyCommands } from './notify';
 import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
 import { progressBar } from './progress';
@@ -143,6 +144,7 @@ export function buildProgram(source: Record<string, string | undefined> = proces
   registerOperations(program, open, openBus, () => photoStoreFor(loadEnv(source)));
   registerVerificationCommands(program, open, () => loadEnv(source));
   registerNotifyCommands(program, open, () => loadEnv(source));
+  registerCompatibilityCommands(program, open);
 
   program
     .command('simulate')

@@ -8,6 +8,7 @@ import {
   AGREEMENT_BY_CONVERSATION,
   AGREEMENT_BY_ID,
   type AgreementRow,
+  ALL_OUTCOMES,
   ANSWERED_CHECK_INS,
   allAccepted,
   BUMP_VERSION,
@@ -21,6 +22,7 @@ import {
   INSERT_OUTCOME,
   INSERT_VERSION,
   MARK_ACCEPTED,
+  type OutcomeRow,
   outcomeParams,
   type PersonRow,
   type PreferenceRow,
@@ -28,6 +30,7 @@ import {
   preferences,
   toAgreement,
   toExpense,
+  toOutcomeWithParties,
   toParty,
   toPreference,
   VERSION_ACCEPTED_BY,
@@ -122,5 +125,8 @@ export class PostgresRoommateAgreementRepository implements RoommateAgreementRep
 
   async addOutcome(outcome: StoredOutcome) {
     return (await this.q.run(INSERT_OUTCOME, outcomeParams(outcome))).changes === 1;
+  }
+  async allOutcomes() {
+    return (await this.q.all<OutcomeRow>(ALL_OUTCOMES)).map(toOutcomeWithParties);
   }
 }

@@ -188,3 +188,26 @@ export const outcomeParams = (o: StoredOutcome) => [
   o.didNotMoveIn ? 1 : 0,
   o.createdAt.getTime(),
 ];
+
+/** Every answer with the parties of its agreement's accepted version, for `nestmate compatibility evaluate`. */
+export const ALL_OUTCOMES = `SELECT o.agreement_id, o.user_id, o.checkpoint_days, o.rating, o.did_not_move_in, v.parties
+  FROM roommate_outcomes o
+  JOIN roommate_agreements a ON a.id = o.agreement_id
+  JOIN roommate_agreement_versions v ON v.agreement_id = a.id AND v.version = a.accepted_version
+  ORDER BY o.created_at, o.agreement_id, o.user_id`;
+export type OutcomeRow = {
+  agreement_id: string;
+  user_id: string;
+  checkpoint_days: number | string;
+  rating: number | string;
+  did_not_move_in: number | string;
+  parties: string;
+};
+export const toOutcomeWithParties = (r: OutcomeRow) => ({
+  agreementId: r.agreement_id,
+  userId: r.user_id,
+  checkpointDays: Number(r.checkpoint_days),
+  rating: Number(r.rating),
+  didNotMoveIn: Number(r.did_not_move_in) === 1,
+  parties: JSON.parse(r.parties) as string[],
+});

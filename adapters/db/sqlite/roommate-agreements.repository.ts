@@ -8,6 +8,7 @@ import {
   AGREEMENT_BY_CONVERSATION,
   AGREEMENT_BY_ID,
   type AgreementRow,
+  ALL_OUTCOMES,
   ANSWERED_CHECK_INS,
   allAccepted,
   BUMP_VERSION,
@@ -21,6 +22,7 @@ import {
   INSERT_OUTCOME,
   INSERT_VERSION,
   MARK_ACCEPTED,
+  type OutcomeRow,
   outcomeParams,
   type PersonRow,
   type PreferenceRow,
@@ -28,6 +30,7 @@ import {
   preferences,
   toAgreement,
   toExpense,
+  toOutcomeWithParties,
   toParty,
   toPreference,
   VERSION_ACCEPTED_BY,
@@ -138,5 +141,8 @@ export class SqliteRoommateAgreementRepository implements RoommateAgreementRepos
 
   async addOutcome(outcome: StoredOutcome) {
     return this.sql.prepare(INSERT_OUTCOME).run(...outcomeParams(outcome)).changes === 1;
+  }
+  async allOutcomes() {
+    return (this.sql.prepare(ALL_OUTCOMES).all() as OutcomeRow[]).map(toOutcomeWithParties);
   }
 }
