@@ -1275,6 +1275,12 @@ describe.each(engines())('repository contract on %s', (engine) => {
       await db.roommateAgreements.addOutcome({ ...outcome, checkpointDays: 90, didNotMoveIn: true });
       expect(await db.roommateAgreements.answeredCheckIns(agreementId, a)).toEqual([30, 90]);
       expect(await db.roommateAgreements.answeredCheckIns(agreementId, b)).toEqual([]);
+      const answers = (await db.roommateAgreements.allOutcomes()).filter((o) => o.agreementId === agreementId);
+      expect(answers.map((o) => [o.checkpointDays, o.rating, o.didNotMoveIn])).toEqual([
+        [30, 4, false],
+        [90, 4, true],
+      ]);
+      expect(answers[0]?.parties.sort()).toEqual([a, b].sort());
 
       expect(await db.roommateAgreements.people([b, a])).toEqual(
         [

@@ -194,7 +194,7 @@ export const ALL_OUTCOMES = `SELECT o.agreement_id, o.user_id, o.checkpoint_days
   FROM roommate_outcomes o
   JOIN roommate_agreements a ON a.id = o.agreement_id
   JOIN roommate_agreement_versions v ON v.agreement_id = a.id AND v.version = a.accepted_version
-  ORDER BY o.created_at, o.agreement_id, o.user_id`;
+  ORDER BY o.created_at, o.agreement_id, o.user_id, o.checkpoint_days`;
 export type OutcomeRow = {
   agreement_id: string;
   user_id: string;
