@@ -68,6 +68,7 @@ import { devMailboxPage } from './routes/platform/dev-mailbox';
 import { platformRouter } from './routes/platform/platform.handlers';
 import { privacyRouter } from './routes/privacy/privacy.handlers';
 import { profilesRouter } from './routes/profiles/profiles.handlers';
+import { roommateAgreementsRouter } from './routes/roommate-agreements/roommate-agreements.handlers';
 import { safetyRouter } from './routes/safety/safety.handlers';
 import { verificationRouter } from './routes/verification/verification.handlers';
 import { SELFIE_UPLOAD_PATH } from './routes/verification/verification.routes';
@@ -436,6 +437,20 @@ export function createApp(options: AppOptions) {
       subscriptions: db.subscriptions,
       iceServers,
       ringTimeoutSeconds: env.CALL_RING_TIMEOUT_SECONDS,
+    }),
+  );
+  // Roommate agreements and shared costs (issue 21): the conversation's participants only.
+  app.route(
+    '/',
+    roommateAgreementsRouter({
+      clock,
+      ids: uuidIds,
+      agreements: db.roommateAgreements,
+      conversations: db.conversations,
+      groupChats: db.groupChats,
+      moderation,
+      flags: db.contentFlags,
+      ...limits,
     }),
   );
   // Photos are for signed-in students only; keys are unguessable but not secret (D26). The key's

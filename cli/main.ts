@@ -9,6 +9,7 @@ import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store'
 import { photoStoreFor } from '../adapters/storage/photo-store';
 import { loadEnv } from '../config/env';
 import { firstLink } from '../core/accounts/mails';
+import { registerCompatibilityCommands } from './compatibility';
 import { registerMostCompatibleCommands } from './most-compatible';
 import { registerNotifyCommands } from './notify';
 import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
@@ -145,6 +146,7 @@ export function buildProgram(source: Record<string, string | undefined> = proces
   registerVerificationCommands(program, open, () => loadEnv(source));
   registerNotifyCommands(program, open, () => loadEnv(source));
   registerMostCompatibleCommands(program, open);
+  registerCompatibilityCommands(program, open);
 
   program
     .command('simulate')

@@ -42,6 +42,7 @@ import {
 import { SqliteProfileRepository, SqlitePromptCatalog } from './sqlite/profiles.repository';
 import { SqliteReferenceDataRepository } from './sqlite/reference-data.repository';
 import { SqliteRetentionRepository } from './sqlite/retention.repository';
+import { SqliteRoommateAgreementRepository } from './sqlite/roommate-agreements.repository';
 import { SqliteFeedbackRepository, SqlitePrivacyRepository, SqliteSafetyRepository } from './sqlite/safety.repository';
 import { SqliteVerificationRepository } from './sqlite/verification.repository';
 
@@ -92,6 +93,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     notificationPreferences: new SqliteNotificationPreferenceRepository(db),
     pushSubscriptions: new SqlitePushSubscriptionRepository(db),
     digests: new SqliteDigestRepository(db),
+    roommateAgreements: new SqliteRoommateAgreementRepository(db),
     ping: async (): Promise<void> => {
       db.$client.prepare('SELECT 1').get();
     },

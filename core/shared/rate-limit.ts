@@ -115,4 +115,11 @@ export const WRITE_LIMITS = {
   /** Each save rewrites the whole list (up to 100 rows, issue 15); a student edits it a few times, not hundreds. */
   hiddenWordsPerUser: { limit: 30, windowMs: HOUR },
   hiddenWordsPerIp: { limit: 150, windowMs: HOUR },
+  /**
+   * Roommate agreements (issue 21): starting, proposing, accepting, expenses and settlements share one
+   * budget. A household writes a few versions and a few expenses a week; each version copies the
+   * whole terms, so a loop would grow the table fast (N145).
+   */
+  roommateAgreementWritesPerUser: { limit: 60, windowMs: HOUR },
+  roommateAgreementWritesPerIp: { limit: 300, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;

@@ -16,6 +16,8 @@ import { decideSwipe, type SwipeDecision, type SwipeState } from '../../core/lik
 import { NO_POOL_DEALBREAKERS, poolDealbreakers } from '../../core/matching/dealbreakers';
 import type { NotificationInput, StoredNotification } from '../../core/notifications/model';
 import type { Preferences } from '../../core/profiles/rules';
+
+import type { Terms } from '../../core/roommate-agreements/model';
 import { DomainError } from '../../core/shared/errors';
 import { err, ok, type Result } from '../../core/shared/result';
 import { PROMPTS } from '../../fixtures/prompts';
@@ -1420,6 +1422,148 @@ describe.each(engines())('repository contract on %s', (engine) => {
       const loser = winner === late1 ? late2 : late1;
       expect(await db.mostCompatible.claimPair(day, { userId: loser, campus }, null, null)).toBe(true);
       expect(await db.mostCompatible.pick(day, loser)).toEqual({ userId: loser, pickUserId: null, score: null });
+    });
+  });
+
+  describe('roommate agreements (issue 21)', () => {
+    const terms = (temperature: string): Terms => ({
+      quietHours: { from: '22:00', to: '07:00', notes: '' },
+      guests: { daytime: '', overnight: '', maxOvernightPerWeek: 1 },
+      cleaning: [],
+      supplies: '',
+      kitchen: '',
+      smoking: 'no_smoking',
+      pets: '',
+      temperature,
+      rent: { monthlyCents: 180_000, split: { method: 'equal', weights: [] } },
+      bills: [],
+      depositCents: 0,
+      moveInDate: '2027-08-20',
+      leaseTermMonths: 12,
+      problems: '',
+    });
+
+    it('keeps versions, checks the current version atomically, locks on the last acceptance; ledger in cents', async () => {
+      const [a, b] = [await user(), await user()];
+      await completeProfile(a, 'Avery Stone');
+      const [u1, u2] = [a, b].sort() as [string, string];
+      const chat = `${u1}_${u2}`;
+      await db.conversations.ensure(chat, u1, u2, T0);
+      const id = randomUUID();
+      const base = { id, conversationId: chat, createdBy: a, parties: [u1, u2], at: T0 };
+      // Two starts at once make one agreement.
+      const starts = await Promise.all([
+        db.roommateAgreements.create({ ...base, terms: terms('70') }),
+        db.roommateAgreements.create({ ...base, id: randomUUID(), terms: terms('71') }),
+      ]);
+      expect(starts.map((s) => s.created).sort()).toEqual([false, true]);
+      expect(starts[0].agreement.id).toBe(starts[1].agreement.id);
+      const agreementId = starts[0].agreement.id;
+      expect(starts[0].agreement).toMatchObject({ currentVersion: 1, acceptedVersion: null, conversationId: chat });
+
+      // Concurrent proposals on version 1: exactly one writes version 2.
+      const proposals = await Promise.all(
+        ['72', '73', '74'].map((t, i) =>
+          db.roommateAgreements.propose({
+            agreementId,
+            baseVersion: 1,
+            terms: terms(t),
+            parties: [u1, u2],
+            proposedBy: i % 2 ? a : b,
+            at: later(i),
+          }),
+        ),
+      );
+      expect(proposals.filter(Boolean)).toHaveLength(1);
+      const two = await db.roommateAgreements.byId(agreementId);
+      expect(two?.currentVersion).toBe(2);
+      expect(two?.versions.map((v) => v.version)).toEqual([1, 2]);
+      expect(two?.versions[0]?.terms.temperature).toBe(
+        starts.find((s) => s.created)?.agreement.versions[0]?.terms.temperature,
+      );
+
+      // A stale acceptance writes nothing; two last acceptances at once both count and lock it.
+      expect(await db.roommateAgreements.accept({ agreementId, version: 1, userId: a, at: later(10) })).toBe('stale');
+      const accepts = await Promise.all(
+        [a, b].map((userId) => db.roommateAgreements.accept({ agreementId, version: 2, userId, at: later(11) })),
+      );
+      expect(accepts).toEqual(['ok', 'ok']);
+      const locked = await db.roommateAgreements.byConversation(chat);
+      expect(locked).toMatchObject({ acceptedVersion: 2, acceptedAt: later(11) });
+      expect(locked?.versions[0]?.acceptances).toEqual([]);
+      expect(locked?.versions[1]?.acceptances.map((x) => x.userId).sort()).toEqual([a, b].sort());
+      // Accepting again is harmless.
+      expect(await db.roommateAgreements.accept({ agreementId, version: 2, userId: a, at: later(12) })).toBe('ok');
+
+      const expense = {
+        id: randomUUID(),
+        agreementId,
+        kind: 'expense' as const,
+        description: 'Groceries',
+        amountCents: 8_001,
+        paidBy: a,
+        forUserIds: [a, b],
+        createdBy: a,
+        createdAt: later(20),
+      };
+      await db.roommateAgreements.addExpense(expense);
+      await db.roommateAgreements.addExpense({
+        ...expense,
+        id: randomUUID(),
+        kind: 'settlement',
+        description: 'Settle up',
+        amountCents: 4_000,
+        paidBy: b,
+        forUserIds: [a],
+        createdBy: b,
+        createdAt: later(21),
+      });
+      const ledger = await db.roommateAgreements.expenses(agreementId);
+      expect(ledger[0]).toEqual(expense);
+      expect(ledger.map((e) => [e.kind, e.amountCents])).toEqual([
+        ['expense', 8_001],
+        ['settlement', 4_000],
+      ]);
+
+      // The outcome loop (N148): one answer per user and checkpoint, even when sent twice at once.
+      const outcome = {
+        agreementId,
+        userId: a,
+        checkpointDays: 30 as const,
+        rating: 4,
+        whatWorks: 'Rota',
+        whatDoesnt: '',
+        didNotMoveIn: false,
+        createdAt: later(30),
+      };
+      const stored = await Promise.all([
+        db.roommateAgreements.addOutcome(outcome),
+        db.roommateAgreements.addOutcome(outcome),
+      ]);
+      expect(stored.sort()).toEqual([false, true]);
+      await db.roommateAgreements.addOutcome({ ...outcome, checkpointDays: 90, didNotMoveIn: true });
+      expect(await db.roommateAgreements.answeredCheckIns(agreementId, a)).toEqual([30, 90]);
+      expect(await db.roommateAgreements.answeredCheckIns(agreementId, b)).toEqual([]);
+      const answers = (await db.roommateAgreements.allOutcomes()).filter((o) => o.agreementId === agreementId);
+      expect(answers.map((o) => [o.checkpointDays, o.rating, o.didNotMoveIn])).toEqual([
+        [30, 4, false],
+        [90, 4, true],
+      ]);
+      expect(answers[0]?.parties.sort()).toEqual([a, b].sort());
+
+      expect(await db.roommateAgreements.people([b, a])).toEqual(
+        [
+          { userId: a, name: 'Avery', active: true },
+          { userId: b, name: 'Someone', active: true },
+        ].sort((x, y) => (x.userId < y.userId ? -1 : 1)),
+      );
+      const prefs = await db.roommateAgreements.preferences([a, b]);
+      expect(prefs.find((p) => p.userId === a)).toMatchObject({
+        sleepSchedule: 1,
+        noiseLevel: 2,
+        smokingTolerance: 'no_smoking',
+      });
+      expect(prefs.find((p) => p.userId === b)).toMatchObject({ sleepSchedule: null, pets: null });
     });
   });
 

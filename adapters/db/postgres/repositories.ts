@@ -36,6 +36,7 @@ import {
 import { PostgresProfileRepository, PostgresPromptCatalog } from './profiles.repository';
 import { PostgresReferenceDataRepository } from './reference-data.repository';
 import { PostgresRetentionRepository } from './retention.repository';
+import { PostgresRoommateAgreementRepository } from './roommate-agreements.repository';
 import { PostgresFeedbackRepository, PostgresPrivacyRepository, PostgresSafetyRepository } from './safety.repository';
 import { PostgresVerificationRepository } from './verification.repository';
 
@@ -74,6 +75,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     notificationPreferences: new PostgresNotificationPreferenceRepository(sql),
     pushSubscriptions: new PostgresPushSubscriptionRepository(sql),
     digests: new PostgresDigestRepository(sql),
+    roommateAgreements: new PostgresRoommateAgreementRepository(sql),
     ping: async (): Promise<void> => {
       await sql.get('SELECT 1');
     },

@@ -877,3 +877,97 @@ export const mostCompatiblePicks = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.userId] }), index('most_compatible_picks_campus_idx').on(t.campus, t.day)],
 );
+
+/**
+ * Roommate agreements (issue 21, N140): one per conversation (1:1 or group). `current_version` is
+ * the optimistic check every proposal and acceptance makes atomically (N141).
+ */
+export const roommateAgreements = pgTable('roommate_agreements', {
+  id: text('id').primaryKey(),
+  conversationId: text('conversation_id')
+    .notNull()
+    .unique('roommate_agreements_conversation_unique')
+    .references(() => conversations.id, { onDelete: 'cascade' }),
+  createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+  currentVersion: integer('current_version').notNull(),
+  acceptedVersion: integer('accepted_version'),
+  acceptedAt: msTime('accepted_at'),
+  createdAt: msTime('created_at').notNull(),
+  updatedAt: msTime('updated_at').notNull(),
+});
+
+/** Every version is kept, its terms never change; `parties` (JSON ids) are who must accept it. */
+export const roommateAgreementVersions = pgTable(
+  'roommate_agreement_versions',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** JSON: the Terms of core/roommate-agreements/model.ts. */
+    terms: text('terms').notNull(),
+    parties: text('parties').notNull(),
+    proposedBy: text('proposed_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.version] })],
+);
+
+export const roommateAgreementAcceptances = pgTable(
+  'roommate_agreement_acceptances',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    acceptedAt: msTime('accepted_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.version, t.userId] })],
+);
+
+/** The shared-costs ledger (issue 21): expenses split equally among `for_user_ids`, and settlements. Integer cents. */
+export const roommateExpenses = pgTable(
+  'roommate_expenses',
+  {
+    id: text('id').primaryKey(),
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['expense', 'settlement'] }).notNull(),
+    description: text('description').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    paidBy: text('paid_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** JSON ids. */
+    forUserIds: text('for_user_ids').notNull(),
+    createdBy: text('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [index('roommate_expenses_agreement_idx').on(t.agreementId, t.createdAt)],
+);
+
+/** "How's living together?" answers, 30 and 90 days after acceptance (issue 21's outcome loop, N148). */
+export const roommateOutcomes = pgTable(
+  'roommate_outcomes',
+  {
+    agreementId: text('agreement_id')
+      .notNull()
+      .references(() => roommateAgreements.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    checkpointDays: integer('checkpoint_days').notNull(),
+    rating: integer('rating').notNull(),
+    whatWorks: text('what_works').notNull(),
+    whatDoesnt: text('what_doesnt').notNull(),
+    didNotMoveIn: flag('did_not_move_in').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agreementId, t.userId, t.checkpointDays] })],
+);

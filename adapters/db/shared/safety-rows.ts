@@ -78,6 +78,10 @@ export const USER_TABLES: [table: string, column: string][] = [
   ['notification_state', 'user_id'],
   // Most Compatible today (issue 21): the student's picks of the last two days.
   ['most_compatible_picks', 'user_id'],
+  // Roommate agreements (issue 21): the user's acceptances and the expenses they paid (N146).
+  ['roommate_agreement_acceptances', 'user_id'],
+  ['roommate_expenses', 'paid_by'],
+  ['roommate_outcomes', 'user_id'],
 ];
 
 /**

@@ -79,6 +79,9 @@ const BlockedUsersRoute = lazy(() =>
 const EmergencyContactsRoute = lazy(() =>
   import('../features/safety/routes/emergency-contacts').then((m) => ({ default: m.EmergencyContactsRoute })),
 );
+const RoommateAgreementPage = lazy(() =>
+  import('./routes/roommate-agreement').then((m) => ({ default: m.RoommateAgreementPage })),
+);
 const NotFoundRoute = lazy(() => import('./routes/not-found').then((m) => ({ default: m.NotFoundRoute })));
 
 type StaticPage = ComponentType<{ back: { to: string; label: string } }>;
@@ -120,6 +123,8 @@ export const appRoutes: RouteObject[] = [
           { path: '/settings', element: <SettingsRoute /> },
           { path: '/blocked-users', element: <BlockedUsersRoute /> },
           { path: '/emergency-contact', element: <EmergencyContactsRoute /> },
+          // Issue 21: a conversation's roommate agreement and shared costs.
+          { path: '/roommate-agreement/:conversationId', element: <RoommateAgreementPage /> },
           ...placeholders('session'),
         ],
       },

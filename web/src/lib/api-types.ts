@@ -37,6 +37,9 @@ type UploadContract<M extends HttpMethod, P extends keyof paths> = {
 
 export type Me = components['schemas']['Me'];
 export type AgreementBody = components['schemas']['Agreement'];
+export type RoommateAgreementView = components['schemas']['RoommateAgreementView'];
+export type AgreementTerms = components['schemas']['AgreementTerms'];
+export type SharedCosts = components['schemas']['SharedCosts'];
 export type OwnProfile = components['schemas']['OwnProfile'];
 export type PublicProfile = components['schemas']['PublicProfile'];
 export type ProfileInput = components['schemas']['ProfileInput'];
@@ -117,6 +120,42 @@ export type Endpoints = {
     '/api/conversations/{conversationId}/verification-request'
   >;
   'POST /api/conversations/{conversationId}/read': Contract<'post', '/api/conversations/{conversationId}/read'>;
+  'GET /api/conversations/{conversationId}/roommate-agreement': Contract<
+    'get',
+    '/api/conversations/{conversationId}/roommate-agreement'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement/versions': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement/versions'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement/accept': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement/accept'
+  >;
+  'GET /api/conversations/{conversationId}/roommate-agreement/costs': Contract<
+    'get',
+    '/api/conversations/{conversationId}/roommate-agreement/costs'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement/expenses': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement/expenses'
+  >;
+  'GET /api/conversations/{conversationId}/roommate-agreement/check-in': Contract<
+    'get',
+    '/api/conversations/{conversationId}/roommate-agreement/check-in'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement/check-in': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement/check-in'
+  >;
+  'POST /api/conversations/{conversationId}/roommate-agreement/settlements': Contract<
+    'post',
+    '/api/conversations/{conversationId}/roommate-agreement/settlements'
+  >;
   'GET /api/conversations/{conversationId}/reads': Contract<'get', '/api/conversations/{conversationId}/reads'>;
   'DELETE /api/conversations/{conversationId}': Contract<'delete', '/api/conversations/{conversationId}'>;
   'GET /api/conversations/{conversationId}/icebreakers': Contract<

@@ -33,3 +33,7 @@ export const paths = {
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
+
+/** A conversation's roommate agreement (issue 21); outside 001 §2's table, like a chat's `?conversation=`. */
+export const roommateAgreementPath = (conversationId: string) =>
+  `/roommate-agreement/${encodeURIComponent(conversationId)}`;

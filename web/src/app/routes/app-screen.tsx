@@ -25,6 +25,7 @@ import { UpgradePromoCard } from '../../features/premium/components/upgrade-prom
 import { type ProfileView, ProfileViewDialog } from '../../features/profile-view/components/profile-view-dialog';
 import { useOwnProfile } from '../../features/profiles/api/get-own-profile';
 import { OwnProfileScreen } from '../../features/profiles/components/own-profile';
+import { AgreementLink } from '../../features/roommate-agreements/components/agreement-link';
 import { SafetyActions } from '../../features/safety/components/safety-actions';
 import { TrustCard } from '../../features/verification/components/trust-card';
 
@@ -145,8 +146,10 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
         )
       }
       onViewProfile={onViewProfile}
+      groupAction={(conversationId) => <AgreementLink conversationId={conversationId} />}
       callAction={(peer) => (
         <>
+          {params.get('conversation') && <AgreementLink conversationId={params.get('conversation') as string} />}
           <CallButton peer={peer} />
           <SafetyActions
             variant="menu"

@@ -10,16 +10,18 @@ type PageShellProps = {
   back?: { to: string; label: string };
   /** `wide` for pages of panels rather than prose (Settings), so rows keep their text on one line. */
   width?: 'readable' | 'wide';
+  /** Leave the page title out of print, for pages whose printout carries its own (a roommate agreement). */
+  printTitle?: boolean;
   children: ReactNode;
 };
 
 /** The frame of content pages (legal, safety, resources, settings): header, one h1, readable column. */
-export function PageShell({ title, back, width = 'readable', children }: PageShellProps) {
+export function PageShell({ title, back, width = 'readable', printTitle = true, children }: PageShellProps) {
   const column = width === 'wide' ? 'max-w-5xl' : 'max-w-3xl';
   useDocumentTitle(typeof title === 'string' ? title : null);
   return (
     <div className="flex min-h-dvh flex-col">
-      <header className="sticky top-0 z-20 border-b border-ink-200/70 bg-white/90 backdrop-blur">
+      <header className="sticky top-0 z-20 border-b border-ink-200/70 bg-white/90 backdrop-blur print:hidden">
         <div className={cn('mx-auto flex h-16 w-full items-center justify-between gap-4 px-page', column)}>
           {back ? (
             <Link
@@ -40,7 +42,7 @@ export function PageShell({ title, back, width = 'readable', children }: PageShe
         </div>
       </header>
       <main id="main" tabIndex={-1} className={cn('mx-auto w-full flex-1 px-page py-8 outline-none md:py-12', column)}>
-        <h1 className="text-title text-ink-900 md:text-[2.25rem]">{title}</h1>
+        <h1 className={cn('text-title text-ink-900 md:text-[2.25rem]', !printTitle && 'print:sr-only')}>{title}</h1>
         <div className="mt-4">{children}</div>
       </main>
     </div>

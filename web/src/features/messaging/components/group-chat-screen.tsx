@@ -33,6 +33,8 @@ type GroupChatScreenProps = {
   warningActions?: (member: GroupConversation['members'][number]) => ReactNode;
   /** A member's profile, where Block and Report are (D20). */
   onViewProfile: (userId: string) => void;
+  /** Header actions from other features (issue 21's roommate agreement; composed in app/). */
+  headerAction?: ReactNode;
 };
 
 /**
@@ -46,6 +48,7 @@ export function GroupChatScreen({
   hideMessage,
   warningActions,
   onViewProfile,
+  headerAction,
 }: GroupChatScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   const composer = useRef<HTMLTextAreaElement>(null);
@@ -97,6 +100,7 @@ export function GroupChatScreen({
             })}
           </p>
         </div>
+        {headerAction}
       </header>
 
       <MessageLog

@@ -35,6 +35,8 @@ type MessagesScreenProps = {
   draft?: string | null;
   /** Told once the chat has taken `draft`, so it is not offered again. */
   onDraftTaken?: () => void;
+  /** A group chat's header actions, from other features (issue 21; composed in app/). */
+  groupAction?: (conversationId: string) => ReactNode;
 };
 
 /**
@@ -51,6 +53,7 @@ export function MessagesScreen({
   warningActions,
   draft,
   onDraftTaken,
+  groupAction,
 }: MessagesScreenProps) {
   const conversations = useConversations();
   const groupChats = useGroupConversations();
@@ -144,6 +147,7 @@ export function MessagesScreen({
           onBack={closeChat}
           hideMessage={hideMessage}
           onViewProfile={onViewProfile}
+          headerAction={groupAction?.(conversationId)}
           warningActions={
             warningActions &&
             ((m) =>

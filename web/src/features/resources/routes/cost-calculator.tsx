@@ -134,6 +134,12 @@ export function CostCalculatorRoute() {
           )}
         </section>
 
+        <p className="rounded-card border border-ink-200/70 bg-white p-5 text-[0.95rem] text-ink-700 shadow-card">
+          <strong className="text-ink-900">Living with roommates?</strong> Once you and your match accept a roommate
+          agreement (open it from your chat), its Split with roommates section divides rent and bills by your agreed
+          split, keeps a ledger of shared expenses and tells you who pays whom to settle up.
+        </p>
+
         <section
           aria-labelledby="shares-heading"
           className="rounded-card border border-brand-200 bg-brand-50 p-5 sm:p-6"
