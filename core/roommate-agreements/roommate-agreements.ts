@@ -5,7 +5,7 @@
  * agreement belongs to its current members (N117).
  */
 import { visibleMembership } from '../messaging/conversations';
-import { groupIdOf, isGroupChatMember } from '../messaging/group-chat';
+import { isGroupChatMember, isMultiParty } from '../messaging/group-chat';
 import { screenFields } from '../moderation/screen';
 import { type DomainError, validationError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
@@ -43,9 +43,9 @@ async function access(
   userId: string,
 ): Promise<AgreementAccess | null> {
   let members: string[];
-  const groupId = groupIdOf(conversationId);
-  if (groupId !== null) {
-    const audience = await deps.groupChats.audience(groupId, userId);
+  // A group's chat or a group match's (issue 20): its people now.
+  if (isMultiParty(conversationId)) {
+    const audience = await deps.groupChats.audience(conversationId, userId);
     if (!isGroupChatMember(audience, userId)) return null;
     members = audience.memberIds;
   } else {

@@ -98,6 +98,11 @@ describe.each(TEST_ENGINES)('group likes and group matches on %s (issue 20)', (_
     // A stranger cannot read it.
     const eve = await student(t, 'eve');
     expect((await eve.c.get(`/api/conversations/${chatId}/messages`)).status).toBe(404);
+    // Issue 21: a roommate agreement starts from the group match, with all three as parties.
+    const agreement = await sam.c.post(`/api/conversations/${chatId}/roommate-agreement`);
+    expect(agreement.status).toBe(201);
+    expect([...agreement.json.agreement.versions[0].parties].sort()).toEqual(ids(ana, ben, sam));
+    expect((await eve.c.get(`/api/conversations/${chatId}/roommate-agreement`)).status).toBe(404);
   });
 
   it('matches when the student likes any member within the window, not after it', async () => {
