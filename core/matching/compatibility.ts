@@ -30,9 +30,10 @@ export type Compatibility = { score: number; factors: Factor[]; reasons: string[
 
 /** 001 §7: a candidate without preferences shows 75. */
 export const DEFAULT_SCORE = 75;
-const NEUTRAL = 0.75;
+/** A factor either side left unanswered scores this share of its weight. */
+export const NEUTRAL = 0.75;
 
-const WEIGHTS = {
+export const WEIGHTS = {
   cleanliness: 15,
   sleepSchedule: 12,
   noiseLevel: 12,
@@ -45,7 +46,7 @@ const WEIGHTS = {
   gender: 5,
 } as const;
 
-const DEALBREAKER_PENALTY = 15;
+export const DEALBREAKER_PENALTY = 15;
 
 function sliderFactor(
   key: keyof typeof WEIGHTS,

@@ -5,23 +5,17 @@
  * The same expressions in the same order as core/matching/compatibility.ts, so the totals round
  * the same: pair-score.test.ts checks it equals `scoreOf(compatibilityFactors(a, b))`.
  */
-import { DEALBREAKER_RULES, DEFAULT_SCORE, type MatchPerson } from '../matching/compatibility';
+import {
+  DEALBREAKER_PENALTY,
+  DEALBREAKER_RULES,
+  DEFAULT_SCORE,
+  type MatchPerson,
+  NEUTRAL,
+  SMOKING_RANK,
+  WEIGHTS,
+} from '../matching/compatibility';
 
-const NEUTRAL = 0.75;
-const W = {
-  cleanliness: 15,
-  sleepSchedule: 12,
-  noiseLevel: 12,
-  studyHabits: 8,
-  guestPolicy: 8,
-  smoking: 12,
-  budget: 13,
-  moveIn: 8,
-  housing: 7,
-  gender: 5,
-};
-const DEALBREAKER_PENALTY = 15;
-const SMOKING_RANK: Record<string, number> = { no_smoking: 0, outside_only: 1, vaping_ok: 2, smoking_ok: 3 };
+const W = WEIGHTS;
 /** Housing status as 0 (none), 1 (has a place), 2 (looking to join), 3 (anything else), and the D12 fit of two. */
 const HOUSING_CODE: Record<string, number> = { looking_for_roommates: 1, looking_to_join: 2 };
 const HOUSING_FIT = [
