@@ -13,6 +13,7 @@ import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { seedCampus } from '../bench/seed-campus';
 import { decideSwipe } from '../core/likes/rules';
+import { drawLifestyle } from '../core/matching/compare-weights';
 import { compatibility } from '../core/matching/compatibility';
 import { getDeck } from '../core/matching/get-deck';
 import { seededRandom } from '../fixtures/random';
@@ -28,8 +29,6 @@ export type ArmResult = {
   meanSwipesToFirstMatch: number | null;
 };
 
-const SKEWED = [1, 2, 3, 3, 4, 4, 4, 5, 5];
-
 /** Rewrites the seeded preferences with skewed distributions (most people are tidy-ish, few smoke). */
 function realisticPreferences(file: string, seed: number) {
   const rnd = seededRandom(seed);
@@ -43,16 +42,8 @@ function realisticPreferences(file: string, seed: number) {
   );
   sql.transaction(() => {
     for (const id of ids) {
-      const nightOwl = rnd.next() < 0.55;
-      update.run(
-        rnd.pick(SKEWED),
-        nightOwl ? rnd.int(3, 5) : rnd.int(1, 3),
-        rnd.pick([1, 2, 2, 3, 3, 3, 4, 5]),
-        rnd.pick(SKEWED),
-        rnd.pick([1, 2, 2, 3, 3, 4]),
-        rnd.next() < 0.85 ? 'no_smoking' : rnd.pick(['outside_only', 'vaping_ok', 'smoking_ok']),
-        id,
-      );
+      const p = drawLifestyle(rnd);
+      update.run(p.cleanliness, p.sleepSchedule, p.noiseLevel, p.studyHabits, p.guestPolicy, p.smokingTolerance, id);
     }
   })();
   sql.close();
