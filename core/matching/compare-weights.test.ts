@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../../fixtures/random';
 import { compareWeights, drawLifestyle, parseWeightSet, syntheticStudent, type WeightSet } from './compare-weights';
-import { compatibility, compatibilityFactors, scoreOf, WEIGHTS } from './compatibility';
+import { compatibility, compatibilityFactors, WEIGHTS } from './compatibility';
 
 const set = (spec: string): WeightSet => {
   const parsed = parseWeightSet(spec);
