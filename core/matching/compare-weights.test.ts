@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { seededRandom } from '../../fixtures/random';
+import { seededRandom } from '../shared/random';
 import { compareWeights, drawLifestyle, parseWeightSet, syntheticStudent, type WeightSet } from './compare-weights';
 import { compatibility, compatibilityFactors, WEIGHTS } from './compatibility';
 

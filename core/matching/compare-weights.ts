@@ -19,7 +19,7 @@ import {
   type Weights,
 } from './compatibility';
 
-/** A source of floats in [0, 1): fixtures/random's seededRandom in the CLI and tests. */
+/** A source of floats in [0, 1): core/shared/random's seededRandom in the CLI and tests. */
 export type RandomSource = { next(): number };
 
 export type WeightSet = { name: string; weights: Weights };

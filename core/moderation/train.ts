@@ -4,6 +4,8 @@
  * out-of-fold predictions (each training message scored by a model that never saw it), so the
  * test split stays unseen until the figures are printed.
  */
+
+import { seededRandom } from '../shared/random';
 import { DEFAULT_BUCKETS, extractFeatures, type Features, type ModerationModel, scores, softmax } from './classifier';
 import type { ProfanityMatcher } from './ports';
 import { CATEGORIES, type Category } from './rules';
@@ -54,17 +56,11 @@ export const DEFAULT_TRAIN_OPTIONS: TrainOptions = {
   targets: { overall: 0.95, perCategory: 0.85 },
 };
 
-/** mulberry32: a small seeded generator, so shuffles repeat exactly. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (mulberry32), so every run repeats exactly. */
+const seeded = (seed: number) => {
+  const random = seededRandom(seed);
+  return () => random.next();
+};
 
 type Example = { f: Features; y: number };
 

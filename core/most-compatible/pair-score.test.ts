@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { compatibilityFactors, type MatchPerson, scoreOf } from '../matching/compatibility';
+import { seededRandom } from '../shared/random';
 import { pairScorer } from './pair-score';
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (mulberry32), so every run repeats exactly. */
+const rng = (seed: number) => {
+  const random = seededRandom(seed);
+  return () => random.next();
+};
 
 function randomPerson(random: () => number): MatchPerson {
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)] as T;

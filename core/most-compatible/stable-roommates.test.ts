@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../shared/random';
 import { dailyMatching } from './daily-matching';
 import { type Edge, matchingWeight, maxWeightMatching } from './max-weight';
 import { blockingPairs, stableRoommates } from './stable-roommates';
 
-/** mulberry32: a seeded generator, so every random instance here is the same on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The shared seeded generator (mulberry32), so every run repeats exactly. */
+const rng = (seed: number) => {
+  const random = seededRandom(seed);
+  return () => random.next();
+};
 
 function shuffle<T>(xs: T[], random: () => number): T[] {
   const out = [...xs];
