@@ -1,0 +1,46 @@
+/**
+ * Loads every "How's living together?" answer and scores it with today's compatibility against
+ * the other parties of its agreement (N149, N160): what `nestmate compatibility evaluate` and the
+ * admin analytics both read.
+ */
+import type { MatchPerson } from '../matching/compatibility';
+import { type FactoredOutcome, scoreOutcome } from './evaluate';
+
+export interface OutcomeReader {
+  /** Every stored answer with the parties of its agreement's accepted version. */
+  allOutcomes(): Promise<{ userId: string; rating: number; didNotMoveIn: boolean; parties: string[] }[]>;
+}
+
+export interface MatchPeople {
+  viewer(userId: string): Promise<{ person: MatchPerson } | null>;
+}
+
+/** The scored answers, and how many could not be scored (no profile on either side). */
+export async function scoredOutcomes(deps: {
+  outcomes: OutcomeReader;
+  people: MatchPeople;
+}): Promise<{ rows: FactoredOutcome[]; unscored: number }> {
+  const answers = await deps.outcomes.allOutcomes();
+  const people = new Map<string, Promise<MatchPerson | null>>();
+  const person = (id: string) => {
+    if (!people.has(id))
+      people.set(
+        id,
+        deps.people.viewer(id).then((v) => v?.person ?? null),
+      );
+    return people.get(id) as Promise<MatchPerson | null>;
+  };
+  const rows: FactoredOutcome[] = [];
+  for (const a of answers) {
+    const me = await person(a.userId);
+    if (!me) continue;
+    const others: MatchPerson[] = [];
+    for (const id of a.parties.filter((p) => p !== a.userId)) {
+      const them = await person(id);
+      if (them) others.push(them);
+    }
+    const scored = scoreOutcome(me, others);
+    if (scored) rows.push({ ...scored, rating: a.rating, didNotMoveIn: a.didNotMoveIn });
+  }
+  return { rows, unscored: answers.length - rows.length };
+}
