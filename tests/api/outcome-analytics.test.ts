@@ -12,7 +12,7 @@ const agreement = (chat: string, rest = '') => `/api/conversations/${chat}/roomm
 const ROUTE = '/api/admin/analytics/outcomes';
 
 /** Two students who match and both accept the agreement their chat starts. */
-async function household(t: App, a: Student, b: Student) {
+async function household(a: Student, b: Student) {
   await a.c.post('/api/swipes', { targetUserId: b.id, action: 'like' });
   const chat = (await b.c.post('/api/swipes', { targetUserId: a.id, action: 'like' })).json.conversationId as string;
   expect((await a.c.post(agreement(chat))).status).toBe(201);
@@ -54,8 +54,8 @@ describe('outcomes by compatibility band and factor (N160)', () => {
         smokingTolerance: 'smoking_ok',
       },
     });
-    const close = await household(t, ana, ben);
-    const apart = await household(t, cy, dee);
+    const close = await household(ana, ben);
+    const apart = await household(cy, dee);
 
     t.clock.advance(30 * 86_400_000);
     // Sessions do not last a month: everyone signs in again.
