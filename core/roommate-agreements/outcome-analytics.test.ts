@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchPerson, MatchPreferences } from '../matching/compatibility';
+import type { Campus } from '../matching/deck';
 import { bandOf, type FactoredOutcome, outcomeAnalytics, scoreOutcome } from './evaluate';
 import { scoredOutcomes } from './outcome-report';
 
@@ -106,17 +107,30 @@ describe('outcomes by compatibility band and factor (N160)', () => {
   });
 
   it('loads answers through the ports, skipping those without a profile', async () => {
+    const answer = (userId: string, rating: number, didNotMoveIn: boolean, parties: string[]) => ({
+      agreementId: parties.join('+'),
+      userId,
+      checkpointDays: 30,
+      rating,
+      didNotMoveIn,
+      parties,
+    });
     const people: Record<string, MatchPerson> = { a: me, b: tidier };
     const r = await scoredOutcomes({
       outcomes: {
         allOutcomes: async () => [
-          { userId: 'a', rating: 4, didNotMoveIn: false, parties: ['a', 'b'] },
-          { userId: 'b', rating: 2, didNotMoveIn: true, parties: ['a', 'b'] },
-          { userId: 'c', rating: 5, didNotMoveIn: false, parties: ['c', 'a'] },
-          { userId: 'a', rating: 3, didNotMoveIn: false, parties: ['a', 'gone'] },
+          answer('a', 4, false, ['a', 'b']),
+          answer('b', 2, true, ['a', 'b']),
+          answer('c', 5, false, ['c', 'a']),
+          answer('a', 3, false, ['a', 'gone']),
         ],
       },
-      people: { viewer: async (id) => (people[id] ? { person: people[id] } : null) },
+      people: {
+        viewer: async (id) => {
+          const p = people[id];
+          return p ? { userId: id, campus: {} as Campus, person: p, complete: true } : null;
+        },
+      },
     });
     expect(r.unscored).toBe(2);
     expect(r.rows.map((x) => [x.score, x.rating, x.didNotMoveIn])).toEqual([

@@ -4,21 +4,14 @@
  * admin analytics both read.
  */
 import type { MatchPerson } from '../matching/compatibility';
+import type { DiscoveryRepository } from '../matching/ports';
 import { type FactoredOutcome, scoreOutcome } from './evaluate';
-
-export interface OutcomeReader {
-  /** Every stored answer with the parties of its agreement's accepted version. */
-  allOutcomes(): Promise<{ userId: string; rating: number; didNotMoveIn: boolean; parties: string[] }[]>;
-}
-
-export interface MatchPeople {
-  viewer(userId: string): Promise<{ person: MatchPerson } | null>;
-}
+import type { RoommateAgreementRepository } from './ports';
 
 /** The scored answers, and how many could not be scored (no profile on either side). */
 export async function scoredOutcomes(deps: {
-  outcomes: OutcomeReader;
-  people: MatchPeople;
+  outcomes: Pick<RoommateAgreementRepository, 'allOutcomes'>;
+  people: Pick<DiscoveryRepository, 'viewer'>;
 }): Promise<{ rows: FactoredOutcome[]; unscored: number }> {
   const answers = await deps.outcomes.allOutcomes();
   const people = new Map<string, Promise<MatchPerson | null>>();

@@ -14,7 +14,7 @@ import {
 } from '../../../core/moderation/admin';
 import { severityLevel } from '../../../core/moderation/severity';
 import { outcomeAnalytics } from '../../../core/roommate-agreements/evaluate';
-import { type MatchPeople, type OutcomeReader, scoredOutcomes } from '../../../core/roommate-agreements/outcome-report';
+import { scoredOutcomes } from '../../../core/roommate-agreements/outcome-report';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
 import { adminGuard } from '../../middleware/admin';
@@ -30,7 +30,7 @@ const flagDto = (f: FlagView) => ({
 });
 
 export function adminRouter(
-  deps: AdminDeps & { securityLog: SecurityEventLog; outcomes: OutcomeReader; people: MatchPeople },
+  deps: AdminDeps & { securityLog: SecurityEventLog } & Parameters<typeof scoredOutcomes>[0],
 ) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
