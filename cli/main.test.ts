@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
@@ -249,6 +249,65 @@ describe('nestmate simulate', () => {
     expect(random).toMatchObject({ arm: 'random', users: 120 });
     expect(ranked.swipes).toBeGreaterThan(0);
     expect(ranked.matchesPer100Swipes).toBeGreaterThan(random.matchesPer100Swipes);
+  });
+});
+
+describe('nestmate simulate --compare-weights (N161)', () => {
+  const h = cliHarness('nestmate-weights-');
+  const { out, env } = h;
+
+  it('compares alternative weights with today’s on a seeded synthetic campus, the same for the same seed', async () => {
+    const argv = [
+      'simulate',
+      '--users',
+      '80',
+      '--seed',
+      '3',
+      '--compare-weights',
+      'truth=cleanliness:30,sleepSchedule:25,smoking:15,guestPolicy:15,noiseLevel:15,studyHabits:0,budget:0,moveIn:0,housing:0,gender:0',
+      '--compare-weights',
+      'blind=cleanliness:0,sleepSchedule:0,smoking:0,guestPolicy:0,noiseLevel:0',
+      '--json',
+    ];
+    expect(await run(argv, env())).toBe(EXIT.ok);
+    const report = JSON.parse(out.join('\n'));
+    expect(report).toMatchObject({ seed: 3, students: 80, pairs: 3160 });
+    expect(report.note).toContain('weights stay a reviewed code change');
+    const [today, truth, blind] = report.arms;
+    expect([today.name, truth.name, blind.name]).toEqual(['today', 'truth', 'blind']);
+    expect(today.weights.cleanliness).toBe(15);
+    expect(truth.spearman).toBeGreaterThan(blind.spearman);
+    expect(truth.households).toBe(40);
+    out.length = 0;
+    expect(await run(argv, env())).toBe(EXIT.ok);
+    expect(JSON.parse(out.join('\n'))).toEqual(report);
+  });
+
+  it('prints a table with the footer, and writes the CSV', async () => {
+    const csv = join(h.dir, 'weights.csv');
+    expect(
+      await run(['simulate', '--users', '30', '--compare-weights', 'tidy=cleanliness:25', '--out', csv], env()),
+    ).toBe(EXIT.ok);
+    expect(out[0]).toContain('Synthetic campus: 30 students, 435 pairs, seed 7');
+    expect(out.at(-1)).toContain('Nothing was changed');
+    expect(readFileSync(csv, 'utf8').split('\n')[0]).toBe('weights,spearman,households,meanHouseholdOutcome,vsToday');
+  });
+
+  it('refuses an unknown factor or a negative weight as a usage error', async () => {
+    const errors: string[] = [];
+    vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => {
+      errors.push(String(chunk));
+      return true;
+    });
+    expect(await run(['simulate', '--compare-weights', 'x=tidiness:20'], env())).toBe(EXIT.usage);
+    expect(await run(['simulate', '--compare-weights', 'x=smoking:-3'], env())).toBe(EXIT.usage);
+    expect(await run(['simulate', '--compare-weights', 'a=budget:5', '--compare-weights', 'a=budget:6'], env())).toBe(
+      EXIT.usage,
+    );
+    const text = errors.join('');
+    expect(text).toContain('unknown factor "tidiness" in "x"');
+    expect(text).toContain('the weight of smoking in "x" must be a number of 0 or more (got -3)');
+    expect(text).toContain('"a" is named twice');
   });
 });
 

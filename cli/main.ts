@@ -9,19 +9,30 @@ import { LocalDiskPhotoStore } from '../adapters/storage/local-disk.photo-store'
 import { photoStoreFor } from '../adapters/storage/photo-store';
 import { loadEnv } from '../config/env';
 import { firstLink } from '../core/accounts/mails';
+import { parseWeightSet, WEIGHT_KEYS, type WeightSet } from '../core/matching/compare-weights';
 import { registerCompatibilityCommands } from './compatibility';
 import { registerMostCompatibleCommands } from './most-compatible';
 import { registerNotifyCommands } from './notify';
 import { EXIT, findUserOrExit, registerOperations, withDb } from './operations';
 import { progressBar } from './progress';
 import { seedDemoUsers, seedReferenceData } from './seed';
-import { simulate, toCsv } from './simulate';
+import { simulate, simulateWeights, toCsv } from './simulate';
 import { registerVerificationCommands } from './verification';
 
 const positiveInt = (v: string) => {
   const n = Number(v);
   if (!Number.isInteger(n) || n < 0) throw new InvalidArgumentError('must be a whole number of 0 or more');
   return n;
+};
+
+/** One `--compare-weights` value, collected; a bad one is a usage error (exit 2). */
+const weightSet = (spec: string, previous: WeightSet[] = []) => {
+  const parsed = parseWeightSet(spec);
+  if (!parsed.ok) throw new InvalidArgumentError(parsed.error);
+  if (previous.some((w) => w.name === parsed.value.name)) {
+    throw new InvalidArgumentError(`"${parsed.value.name}" is named twice`);
+  }
+  return [...previous, parsed.value];
 };
 
 export function buildProgram(source: Record<string, string | undefined> = process.env) {
@@ -151,7 +162,7 @@ export function buildProgram(source: Record<string, string | undefined> = proces
   program
     .command('simulate')
     .description(
-      'a synthetic campus: production ranking versus random order (matches per 100 swipes, time to first match)',
+      'a synthetic campus: production ranking versus random order (matches per 100 swipes, time to first match); with --compare-weights, alternative D12 weights against a synthetic outcome model',
     )
     .option('--users <n>', 'students', positiveInt, 500)
     .option('--rounds <n>', 'days of swiping', positiveInt, 1)
@@ -159,8 +170,34 @@ export function buildProgram(source: Record<string, string | undefined> = proces
     .option('--seed <n>', 'random seed', positiveInt, 7)
     .option('--out <file>', 'also write the table as CSV')
     .option('--json', 'print as JSON')
+    .option(
+      '--compare-weights <name=factor:weight,...>',
+      `compare alternative D12 weights with today's instead (repeatable; merged over today's and scaled to 100; factors: ${WEIGHT_KEYS.join(', ')}; e.g. tidy=cleanliness:25,budget:5); changes no weight`,
+      weightSet,
+    )
     .action(
-      async (opts: { users: number; rounds: number; perRound: number; seed: number; out?: string; json?: boolean }) => {
+      async (opts: {
+        users: number;
+        rounds: number;
+        perRound: number;
+        seed: number;
+        out?: string;
+        json?: boolean;
+        compareWeights?: WeightSet[];
+      }) => {
+        if (opts.compareWeights) {
+          const report = simulateWeights(opts.compareWeights, opts);
+          if (opts.out) writeFileSync(opts.out, `${toCsv(report.rows)}\n`);
+          if (opts.json) {
+            const { rows: _rows, header: _header, ...json } = report;
+            console.log(JSON.stringify(json, null, 2));
+          } else {
+            console.log(report.header);
+            console.table(report.rows);
+            console.log(report.note);
+          }
+          return;
+        }
         const started = Date.now();
         const results = await simulate(opts, (arm) =>
           process.stderr.write(`simulating ${opts.users} students, ${arm} order…\n`),

@@ -13,6 +13,7 @@ import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { seedCampus } from '../bench/seed-campus';
 import { decideSwipe } from '../core/likes/rules';
+import { compareWeights, drawLifestyle, type WeightSet } from '../core/matching/compare-weights';
 import { compatibility } from '../core/matching/compatibility';
 import { getDeck } from '../core/matching/get-deck';
 import { seededRandom } from '../fixtures/random';
@@ -28,8 +29,6 @@ export type ArmResult = {
   meanSwipesToFirstMatch: number | null;
 };
 
-const SKEWED = [1, 2, 3, 3, 4, 4, 4, 5, 5];
-
 /** Rewrites the seeded preferences with skewed distributions (most people are tidy-ish, few smoke). */
 function realisticPreferences(file: string, seed: number) {
   const rnd = seededRandom(seed);
@@ -43,16 +42,8 @@ function realisticPreferences(file: string, seed: number) {
   );
   sql.transaction(() => {
     for (const id of ids) {
-      const nightOwl = rnd.next() < 0.55;
-      update.run(
-        rnd.pick(SKEWED),
-        nightOwl ? rnd.int(3, 5) : rnd.int(1, 3),
-        rnd.pick([1, 2, 2, 3, 3, 3, 4, 5]),
-        rnd.pick(SKEWED),
-        rnd.pick([1, 2, 2, 3, 3, 4]),
-        rnd.next() < 0.85 ? 'no_smoking' : rnd.pick(['outside_only', 'vaping_ok', 'smoking_ok']),
-        id,
-      );
+      const p = drawLifestyle(rnd);
+      update.run(p.cleanliness, p.sleepSchedule, p.noiseLevel, p.studyHabits, p.guestPolicy, p.smokingTolerance, id);
     }
   })();
   sql.close();
@@ -161,7 +152,36 @@ export async function simulate(
   return results;
 }
 
-export function toCsv(results: ArmResult[]): string {
-  const cols = Object.keys(results[0] ?? {}) as (keyof ArmResult)[];
+export function toCsv<T extends object>(results: T[]): string {
+  const cols = Object.keys(results[0] ?? {}) as (keyof T)[];
   return [cols.join(','), ...results.map((r) => cols.map((c) => String(r[c] ?? '')).join(','))].join('\n');
+}
+
+export const WEIGHTS_FOOTER =
+  'Nothing was changed: the outcomes come from a made-up model, not data, and weights stay a reviewed code change in core/matching/compatibility.ts (N149, N161).';
+
+/**
+ * `nestmate simulate --compare-weights` (N161): today's D12 weights and each alternative on a
+ * synthetic campus of `users` students drawn from `seed`, judged against a hidden outcome model.
+ */
+export function simulateWeights(alternatives: WeightSet[], options: { users: number; seed: number }) {
+  const report = compareWeights(alternatives, { students: options.users }, seededRandom(options.seed));
+  const today = report.arms[0];
+  const round = (n: number, d: number) => Math.round(n * 10 ** d) / 10 ** d;
+  const rows = report.arms.map((arm) => ({
+    weights: arm.name,
+    spearman: arm.spearman === null ? null : round(arm.spearman, 3),
+    households: arm.households,
+    meanHouseholdOutcome: round(arm.meanHouseholdOutcome, 3),
+    vsToday: today ? round(arm.meanHouseholdOutcome - today.meanHouseholdOutcome, 3) : 0,
+  }));
+  const model = Object.entries(report.outcomeModel.factors)
+    .map(([k, share]) => `${share} ${k}`)
+    .join(' + ');
+  const header =
+    `Synthetic campus: ${report.students} students, ${report.pairs} pairs, seed ${options.seed}. ` +
+    `Outcome model (made up, not data): 1 + 4 × (${model}) match, plus noise (sd ${report.outcomeModel.noise}); ` +
+    `mean over all pairs ${round(report.meanOutcomeAllPairs, 3)}. ` +
+    'spearman: rank correlation of the scores with the outcomes over every pair; households: best-scored free pair first.';
+  return { seed: options.seed, ...report, rows, header, note: WEIGHTS_FOOTER };
 }

@@ -46,15 +46,20 @@ export const WEIGHTS = {
   gender: 5,
 } as const;
 
+export type WeightKey = keyof typeof WEIGHTS;
+/** A D12 weight set: today's is WEIGHTS; `nestmate simulate --compare-weights` scores with others (N161). */
+export type Weights = Readonly<Record<WeightKey, number>>;
+
 export const DEALBREAKER_PENALTY = 15;
 
 function sliderFactor(
-  key: keyof typeof WEIGHTS,
+  key: WeightKey,
   a: number | null,
   b: number | null,
   reason: (a: number, b: number) => string | null,
+  weights: Weights,
 ): Factor {
-  const max = WEIGHTS[key];
+  const max = weights[key];
   if (a === null || b === null) return { key, points: max * NEUTRAL, max, reason: null };
   const ratio = 1 - Math.abs(a - b) / 4;
   return { key, points: max * ratio, max, reason: ratio >= 0.75 ? reason(a, b) : null };
@@ -62,8 +67,8 @@ function sliderFactor(
 
 export const SMOKING_RANK: Record<string, number> = { no_smoking: 0, outside_only: 1, vaping_ok: 2, smoking_ok: 3 };
 
-function smokingFactor(a: string | null, b: string | null): Factor {
-  const max = WEIGHTS.smoking;
+function smokingFactor(a: string | null, b: string | null, weights: Weights): Factor {
+  const max = weights.smoking;
   const ra = a ? SMOKING_RANK[a] : undefined;
   const rb = b ? SMOKING_RANK[b] : undefined;
   if (ra === undefined || rb === undefined) return { key: 'smoking', points: max * NEUTRAL, max, reason: null };
@@ -76,8 +81,8 @@ function smokingFactor(a: string | null, b: string | null): Factor {
 const DOLLARS = new Intl.NumberFormat('en-US');
 export const money = (n: number) => `$${DOLLARS.format(n)}`;
 
-function budgetFactor(a: MatchPreferences, b: MatchPreferences): Factor {
-  const max = WEIGHTS.budget;
+function budgetFactor(a: MatchPreferences, b: MatchPreferences, weights: Weights): Factor {
+  const max = weights.budget;
   if (a.minBudget === null || a.maxBudget === null || b.minBudget === null || b.maxBudget === null) {
     return { key: 'budget', points: max * NEUTRAL, max, reason: null };
   }
@@ -94,8 +99,8 @@ function budgetFactor(a: MatchPreferences, b: MatchPreferences): Factor {
   return { key: 'budget', points: max * ratio, max, reason: `Budgets overlap ${money(lo)}–${money(hi)}` };
 }
 
-function moveInFactor(a: string | null, b: string | null): Factor {
-  const max = WEIGHTS.moveIn;
+function moveInFactor(a: string | null, b: string | null, weights: Weights): Factor {
+  const max = weights.moveIn;
   if (a === null || b === null) return { key: 'moveIn', points: max * NEUTRAL, max, reason: null };
   const days = Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
   const ratio = days <= 30 ? 1 : Math.max(0, 1 - (days - 30) / 150);
@@ -109,8 +114,8 @@ const HOUSING_FIT: Record<string, [number, string | null]> = {
 };
 
 /** Someone with housing and someone looking for it fit best (D12). */
-function housingFactor(a: string | null, b: string | null): Factor {
-  const max = WEIGHTS.housing;
+function housingFactor(a: string | null, b: string | null, weights: Weights): Factor {
+  const max = weights.housing;
   if (!a || !b) return { key: 'housing', points: max * NEUTRAL, max, reason: null };
   const [ratio, reason] = HOUSING_FIT[a < b ? `${a}+${b}` : `${b}+${a}`] ?? [0.8, null];
   return { key: 'housing', points: max * ratio, max, reason };
@@ -119,8 +124,8 @@ function housingFactor(a: string | null, b: string | null): Factor {
 export const accepts = (prefs: string[], gender: string | null) =>
   prefs.length === 0 || prefs.includes('Open to all') || (gender !== null && prefs.includes(gender));
 
-function genderFactor(a: MatchPerson, b: MatchPerson): Factor {
-  const max = WEIGHTS.gender;
+function genderFactor(a: MatchPerson, b: MatchPerson, weights: Weights): Factor {
+  const max = weights.gender;
   const both =
     accepts(a.preferences?.genderPreference ?? [], b.gender) &&
     accepts(b.preferences?.genderPreference ?? [], a.gender);
@@ -164,21 +169,21 @@ export const studyReason = () => 'Similar study habits';
 export const guestReason = () => 'Same comfort with guests';
 
 /** The per-factor points of a pair, or null when either side has no preferences. */
-export function compatibilityFactors(a: MatchPerson, b: MatchPerson): Factor[] | null {
+export function compatibilityFactors(a: MatchPerson, b: MatchPerson, weights: Weights = WEIGHTS): Factor[] | null {
   const pa = a.preferences;
   const pb = b.preferences;
   if (!pa || !pb) return null;
   const factors: Factor[] = [
-    sliderFactor('cleanliness', pa.cleanliness, pb.cleanliness, cleanReason),
-    sliderFactor('sleepSchedule', pa.sleepSchedule, pb.sleepSchedule, sleepReason),
-    sliderFactor('noiseLevel', pa.noiseLevel, pb.noiseLevel, noiseReason),
-    sliderFactor('studyHabits', pa.studyHabits, pb.studyHabits, studyReason),
-    sliderFactor('guestPolicy', pa.guestPolicy, pb.guestPolicy, guestReason),
-    smokingFactor(pa.smokingTolerance, pb.smokingTolerance),
-    budgetFactor(pa, pb),
-    moveInFactor(pa.moveInDate, pb.moveInDate),
-    housingFactor(pa.housingStatus, pb.housingStatus),
-    genderFactor(a, b),
+    sliderFactor('cleanliness', pa.cleanliness, pb.cleanliness, cleanReason, weights),
+    sliderFactor('sleepSchedule', pa.sleepSchedule, pb.sleepSchedule, sleepReason, weights),
+    sliderFactor('noiseLevel', pa.noiseLevel, pb.noiseLevel, noiseReason, weights),
+    sliderFactor('studyHabits', pa.studyHabits, pb.studyHabits, studyReason, weights),
+    sliderFactor('guestPolicy', pa.guestPolicy, pb.guestPolicy, guestReason, weights),
+    smokingFactor(pa.smokingTolerance, pb.smokingTolerance, weights),
+    budgetFactor(pa, pb, weights),
+    moveInFactor(pa.moveInDate, pb.moveInDate, weights),
+    housingFactor(pa.housingStatus, pb.housingStatus, weights),
+    genderFactor(a, b, weights),
   ];
   const hits = dealbreakerHits(a, b) + dealbreakerHits(b, a);
   if (hits > 0) {
@@ -203,8 +208,8 @@ export function reasonsOf(factors: Factor[] | null): string[] {
     .map((f) => f.reason as string);
 }
 
-export function compatibility(a: MatchPerson, b: MatchPerson): Compatibility {
-  const factors = compatibilityFactors(a, b);
+export function compatibility(a: MatchPerson, b: MatchPerson, weights: Weights = WEIGHTS): Compatibility {
+  const factors = compatibilityFactors(a, b, weights);
   return { score: scoreOf(factors), factors: factors ?? [], reasons: reasonsOf(factors) };
 }
 

@@ -1,6 +1,6 @@
 /**
  * The roommate agreement journey in two real browsers (issue 21): Maya and Jordan match; Maya
- * opens the agreement from their chat, starts it (pre-filled from both preferences), proposes a
+ * compares every factor with Jordan from their chat, then opens the agreement from it, starts it (pre-filled from both preferences), proposes a
  * room-size rent split; both accept; Jordan adds groceries to the ledger; Maya settles up. The
  * printed agreement is checked with the print stylesheet; screenshots at phone and desktop widths
  * go to test-results/.
@@ -70,9 +70,19 @@ describe.skipIf(browserMissing)('roommate agreement journey (Chromium)', () => {
     }
     const chat = [a.id, b.id].sort().join('_');
 
-    // Maya opens the chat and, from its header, the agreement.
+    // Maya opens the chat and first compares: every D12 factor, both answers side by side.
     await a.page.goto(`${server.url}/?tab=matches&conversation=${chat}`);
     await dismissCookies(a.page);
+    await a.page.getByRole('button', { name: `View ${B.name}'s profile` }).click();
+    const profile = a.page.getByRole('dialog', { name: B.name });
+    await profile.getByRole('tab', { name: 'Compatibility' }).click();
+    await profile.getByRole('heading', { name: /^Where you agree/ }).waitFor();
+    expect(await profile.getByText('You', { exact: true }).count()).toBeGreaterThan(0);
+    await shoot(a.page, 'compare');
+    await a.page.keyboard.press('Escape');
+    await profile.waitFor({ state: 'detached' });
+
+    // Then, from the chat's header, the agreement.
     await a.page.getByRole('link', { name: 'Roommate agreement' }).click();
     await a.page.getByRole('heading', { name: 'Roommate agreement', level: 1 }).waitFor();
     await a.page.getByRole('heading', { name: 'Put your house rules in writing' }).waitFor();
