@@ -3,7 +3,15 @@
  * the real routes come back by compatibility band and by D12 factor, to admins only.
  */
 import { completeStudentProfile, signedInStudent } from '../support/students';
-import { GOOD_PASSWORD, makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
+import {
+  appsOn,
+  GOOD_PASSWORD,
+  type makeTestApp,
+  signedInAdmin,
+  signedInClient,
+  TEST_ENGINES,
+  type TestClient,
+} from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string; email: string };
@@ -23,7 +31,9 @@ async function household(a: Student, b: Student) {
 
 const student = async (t: App, email: string) => ({ ...(await signedInStudent(t, email)), email });
 
-describe('outcomes by compatibility band and factor (N160)', () => {
+describe.each(TEST_ENGINES)('outcomes by compatibility band and factor (N160) on %s', (_engine, database) => {
+  const makeTestApp = appsOn(database);
+
   it('shows admins the answers per band and agreed vs differed per factor; students get 403', async () => {
     const t = makeTestApp();
     const admin = await signedInAdmin(t);
