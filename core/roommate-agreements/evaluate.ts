@@ -1,8 +1,9 @@
 /**
  * How well today's compatibility predicts living together (issue 21's outcome loop, N149): the
  * rank correlation between each answer's compatibility score (recomputed with today's weights) and
- * its 1–5 rating, and the mean rating per compatibility band. Pure; `nestmate compatibility
- * evaluate` feeds it.
+ * its 1–5 rating, and the mean rating per compatibility band; and for the admin analytics (N160)
+ * the same answers by band and by D12 factor. Pure; `nestmate compatibility evaluate` and
+ * `GET /api/admin/analytics/outcomes` feed it through outcome-report.ts.
  */
 import { compatibility, compatibilityFactors, type MatchPerson, WEIGHTS } from '../matching/compatibility';
 
@@ -47,9 +48,9 @@ export const BANDS = [
   { band: '80–100', min: 80, max: 100 },
 ] as const;
 
-/** The band a 0–100 score falls in (the one rule the CLI report and the admin analytics share). */
+/** The band a 0–100 score falls in: the highest whose floor it reaches (the one rule the CLI report and the admin analytics share). */
 export function bandOf(score: number): (typeof BANDS)[number]['band'] {
-  return (BANDS.find((b) => score >= b.min && score <= b.max) ?? BANDS[0]).band;
+  return ([...BANDS].reverse().find((b) => score >= b.min) ?? BANDS[0]).band;
 }
 
 export type ScoredOutcome = { score: number; rating: number; didNotMoveIn: boolean };

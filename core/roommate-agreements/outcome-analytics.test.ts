@@ -29,7 +29,15 @@ const tidier = person({ cleanliness: 1 });
 
 describe('outcomes by compatibility band and factor (N160)', () => {
   it('shares the band rule with the CLI report', () => {
-    expect([0, 59, 60, 79, 80, 100].map(bandOf)).toEqual(['0–59', '0–59', '60–79', '60–79', '80–100', '80–100']);
+    expect([0, 59, 60, 79, 79.5, 80, 100].map(bandOf)).toEqual([
+      '0–59',
+      '0–59',
+      '60–79',
+      '60–79',
+      '60–79',
+      '80–100',
+      '80–100',
+    ]);
   });
 
   it('scores an answer against the other parties: mean score, mean share per factor', () => {
