@@ -48,7 +48,10 @@ export const BANDS = [
   { band: '80–100', min: 80, max: 100 },
 ] as const;
 
-/** The band a 0–100 score falls in: the highest whose floor it reaches (the one rule the CLI report and the admin analytics share). */
+/**
+ * The band a 0–100 score falls in: the highest whose floor it reaches (the one rule the CLI report
+ * and the admin analytics share).
+ */
 export function bandOf(score: number): (typeof BANDS)[number]['band'] {
   return ([...BANDS].reverse().find((b) => score >= b.min) ?? BANDS[0]).band;
 }
