@@ -374,6 +374,8 @@ export function createApp(options: AppOptions) {
       securityLog: db.securityLog,
       sessionEndings,
       messageReleases,
+      outcomes: db.roommateAgreements,
+      people: db.discovery,
     }),
   );
   // Photo verification (issue 16 §2): selfies through the same store, under keys /media never serves.

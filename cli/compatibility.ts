@@ -6,8 +6,8 @@
  * change: this only measures.
  */
 import type { Command } from 'commander';
-import { compatibility } from '../core/matching/compatibility';
-import { evaluateOutcomes, type ScoredOutcome } from '../core/roommate-agreements/evaluate';
+import { evaluateOutcomes } from '../core/roommate-agreements/evaluate';
+import { scoredOutcomes } from '../core/roommate-agreements/outcome-report';
 import { withDb } from './operations';
 
 type Open = Parameters<typeof withDb>[0];
@@ -20,26 +20,8 @@ export function registerCompatibilityCommands(program: Command, open: Open) {
     .option('--json', 'print as JSON')
     .action((opts: { json?: boolean }) =>
       withDb(open, async (db) => {
-        const answers = await db.roommateAgreements.allOutcomes();
-        const people = new Map<string, Awaited<ReturnType<typeof db.discovery.viewer>>>();
-        const person = async (id: string) => {
-          if (!people.has(id)) people.set(id, await db.discovery.viewer(id));
-          return people.get(id)?.person ?? null;
-        };
-        const scored: ScoredOutcome[] = [];
-        for (const a of answers) {
-          const me = await person(a.userId);
-          if (!me) continue;
-          const scores: number[] = [];
-          for (const other of a.parties.filter((p) => p !== a.userId)) {
-            const them = await person(other);
-            if (them) scores.push(compatibility(me, them).score);
-          }
-          if (scores.length === 0) continue;
-          const score = Math.round(scores.reduce((s, v) => s + v, 0) / scores.length);
-          scored.push({ score, rating: a.rating, didNotMoveIn: a.didNotMoveIn });
-        }
-        const report = { ...evaluateOutcomes(scored), unscored: answers.length - scored.length };
+        const { rows, unscored } = await scoredOutcomes({ outcomes: db.roommateAgreements, people: db.discovery });
+        const report = { ...evaluateOutcomes(rows), unscored };
         if (opts.json) return console.log(JSON.stringify(report, null, 2));
         console.log(
           `${report.answers} answers (${report.didNotMoveIn} did not move in, ${report.unscored} without profiles).`,

@@ -54,7 +54,14 @@ export interface RoommateAgreementRepository {
   answeredCheckIns(agreementId: string, userId: string): Promise<number[]>;
   /** Stores an answer once per user and checkpoint; false when it was already answered. */
   addOutcome(outcome: StoredOutcome): Promise<boolean>;
+  /** Every answer with the parties of its agreement's accepted version (N149, N160). */
+  allOutcomes(): Promise<OutcomeWithParties[]>;
 }
+
+export type OutcomeWithParties = Pick<StoredOutcome, 'agreementId' | 'userId' | 'rating' | 'didNotMoveIn'> & {
+  checkpointDays: number;
+  parties: string[];
+};
 
 export type RoommateAgreementDeps = {
   clock: Clock;

@@ -91,6 +91,12 @@ function memoryRepo(): RoommateAgreementRepository {
       outcomes.push(o);
       return true;
     },
+    allOutcomes: async () =>
+      outcomes.map((o) => {
+        const a = rows.get(o.agreementId);
+        const accepted = a?.versions.find((v) => v.version === a.acceptedVersion);
+        return { ...o, parties: accepted?.parties ?? [] };
+      }),
     people: async (ids) => ids.map((userId) => ({ userId, name: userId.toUpperCase(), active: true })),
     preferences: async (ids) =>
       ids.map((userId, i) => ({

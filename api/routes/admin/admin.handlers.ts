@@ -13,6 +13,8 @@ import {
   setUserStatus,
 } from '../../../core/moderation/admin';
 import { severityLevel } from '../../../core/moderation/severity';
+import { outcomeAnalytics } from '../../../core/roommate-agreements/evaluate';
+import { scoredOutcomes } from '../../../core/roommate-agreements/outcome-report';
 import type { AppEnv } from '../../context';
 import { DomainFailure, unwrap } from '../../errors';
 import { adminGuard } from '../../middleware/admin';
@@ -27,7 +29,9 @@ const flagDto = (f: FlagView) => ({
   reviewedAt: f.reviewedAt?.toISOString() ?? null,
 });
 
-export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog }) {
+export function adminRouter(
+  deps: AdminDeps & { securityLog: SecurityEventLog } & Parameters<typeof scoredOutcomes>[0],
+) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
   const adminUser = adminGuard(deps);
@@ -126,6 +130,12 @@ export function adminRouter(deps: AdminDeps & { securityLog: SecurityEventLog })
       { days: dailySeries(since, now, counts), autoFlagPrecision: autoFlagPrecision(since, now, outcomes) },
       200,
     );
+  });
+
+  app.openapi(routes.outcomeAnalyticsRoute, async (c) => {
+    await adminUser(c);
+    const { rows, unscored } = await scoredOutcomes(deps);
+    return c.json({ ...outcomeAnalytics(rows), unscored }, 200);
   });
 
   return app;

@@ -269,3 +269,46 @@ export const analyticsRoute = createRoute({
     ...problems([400, 401, 403]),
   },
 });
+
+const RatingCell = z.object({
+  answers: z.number().int(),
+  meanRating: z.number().nullable().openapi({ description: 'Mean 1–5 rating; null without answers' }),
+});
+
+export const outcomeAnalyticsRoute = createRoute({
+  method: 'get',
+  path: '/api/admin/analytics/outcomes',
+  tags,
+  summary: "How living together went (the 30/90-day check-ins) by today's compatibility band and by D12 factor (N160)",
+  ...admin,
+  responses: {
+    200: jsonResponse(
+      z
+        .object({
+          answers: z.number().int().openapi({ description: 'Scored check-in answers (the bands add up to this)' }),
+          unscored: z.number().int().openapi({ description: 'Answers left out: no profile on one side' }),
+          bands: z.array(
+            z.object({
+              band: z.string(),
+              answers: z.number().int(),
+              meanRating: z
+                .number()
+                .nullable()
+                .openapi({ description: 'Of the answers from people who moved in; null without any' }),
+              didNotMoveInShare: z.number().nullable().openapi({ description: '0–1; null without answers' }),
+            }),
+          ),
+          factors: z.array(
+            z.object({
+              key: z.string(),
+              agreed: RatingCell.openapi({ description: 'The pair earned at least 75% of the factor’s weight' }),
+              differed: RatingCell,
+            }),
+          ),
+        })
+        .openapi('OutcomeAnalytics'),
+      'Scored with today’s compatibility; factor ratings only of people who moved in',
+    ),
+    ...problems([401, 403]),
+  },
+});

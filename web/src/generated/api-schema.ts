@@ -9060,6 +9060,78 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/analytics/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How living together went (the 30/90-day check-ins) by today's compatibility band and by D12 factor (N160) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Scored with today’s compatibility; factor ratings only of people who moved in */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OutcomeAnalytics"];
+                    };
+                };
+                /** @description Not signed in */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Forbidden */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unexpected error (no internals shown) */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Temporarily unavailable (see Retry-After), or a service this deployment does not offer */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/verification": {
         parameters: {
             query?: never;
@@ -13039,6 +13111,34 @@ export interface components {
                     precision: number | null;
                 }[];
                 category: string;
+            }[];
+        };
+        OutcomeAnalytics: {
+            /** @description Scored check-in answers (the bands add up to this) */
+            answers: number;
+            /** @description Answers left out: no profile on one side */
+            unscored: number;
+            bands: {
+                band: string;
+                answers: number;
+                /** @description Of the answers from people who moved in; null without any */
+                meanRating: number | null;
+                /** @description 0–1; null without answers */
+                didNotMoveInShare: number | null;
+            }[];
+            factors: {
+                key: string;
+                /** @description The pair earned at least 75% of the factor’s weight */
+                agreed: {
+                    answers: number;
+                    /** @description Mean 1–5 rating; null without answers */
+                    meanRating: number | null;
+                };
+                differed: {
+                    answers: number;
+                    /** @description Mean 1–5 rating; null without answers */
+                    meanRating: number | null;
+                };
             }[];
         };
         TrustStatus: {

@@ -211,6 +211,7 @@ export type Endpoints = {
   'PUT /api/admin/users/{userId}/status': Contract<'put', '/api/admin/users/{userId}/status'>;
   'GET /api/admin/users/{userId}/history': Contract<'get', '/api/admin/users/{userId}/history'>;
   'GET /api/admin/analytics': Contract<'get', '/api/admin/analytics'>;
+  'GET /api/admin/analytics/outcomes': Contract<'get', '/api/admin/analytics/outcomes'>;
   // Photo verification (issue 16 §2): your trust card and a pose; the admins' selfie queue.
   'GET /api/verification': Contract<'get', '/api/verification'>;
   'POST /api/verification/challenge': Contract<'post', '/api/verification/challenge'>;

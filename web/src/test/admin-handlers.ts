@@ -13,6 +13,7 @@ type Report = Endpoints['GET /api/admin/reports']['response']['reports'][number]
 type Flag = Endpoints['GET /api/admin/flags']['response']['flags'][number];
 type Day = Endpoints['GET /api/admin/analytics']['response']['days'][number];
 type Precision = Endpoints['GET /api/admin/analytics']['response']['autoFlagPrecision'];
+type Outcomes = Endpoints['GET /api/admin/analytics/outcomes']['response'];
 type Decision = Endpoints['GET /api/admin/users/{userId}/history']['response']['decisions'][number];
 
 const problem = (status: number, code: string, title: string, detail: string) =>
@@ -20,6 +21,16 @@ const problem = (status: number, code: string, title: string, detail: string) =>
     { type: `https://nestmate.app/problems/${code.toLowerCase()}`, title, status, detail, code },
     { status, headers: { 'Content-Type': 'application/problem+json' } },
   );
+
+function noOutcomes(): Outcomes {
+  const none = { answers: 0, meanRating: null };
+  return {
+    answers: 0,
+    unscored: 0,
+    bands: ['0–59', '60–79', '80–100'].map((band) => ({ band, answers: 0, meanRating: null, didNotMoveInShare: null })),
+    factors: ['cleanliness', 'sleepSchedule'].map((key) => ({ key, agreed: none, differed: none })),
+  };
+}
 
 /** Test switches and what the handlers received. */
 export const adminTest = {
@@ -31,6 +42,8 @@ export const adminTest = {
     overall: { total: { upheld: 0, dismissed: 0, precision: null }, weeks: [] },
     categories: [],
   } as Precision,
+  /** What GET /api/admin/analytics/outcomes answers (no check-ins by default). */
+  outcomes: noOutcomes(),
   /** Audit entries GET …/users/{id}/history returns as the user's admin decisions. */
   decisions: [] as Decision[],
   /** Bodies of POST …/review, PUT …/reports/{id} and PUT …/users/{id}/status, in order. */
@@ -47,6 +60,7 @@ export function resetAdminTest() {
       overall: { total: { upheld: 0, dismissed: 0, precision: null }, weeks: [] },
       categories: [],
     },
+    outcomes: noOutcomes(),
     decisions: [],
     writes: [],
   });
@@ -272,4 +286,5 @@ export const adminHandlers = [
     '/api/admin/analytics',
     () => refuse() ?? HttpResponse.json({ days: adminTest.analytics, autoFlagPrecision: adminTest.precision }),
   ),
+  http.get('/api/admin/analytics/outcomes', () => refuse() ?? HttpResponse.json(adminTest.outcomes)),
 ];

@@ -391,4 +391,47 @@ describe('/admin', () => {
     ).toEqual(['–', '–', '–']);
     expect(within(table).getByRole('row', { name: /All categories/ })).toBeInTheDocument();
   });
+  it('shows "Living together" by compatibility band and by factor (N160)', async () => {
+    signInAdmin();
+    adminTest.outcomes = {
+      answers: 5,
+      unscored: 1,
+      bands: [
+        { band: '0–59', answers: 2, meanRating: 2, didNotMoveInShare: 0.5 },
+        { band: '60–79', answers: 0, meanRating: null, didNotMoveInShare: null },
+        { band: '80–100', answers: 3, meanRating: 4.25, didNotMoveInShare: 1 / 3 },
+      ],
+      factors: [
+        { key: 'cleanliness', agreed: { answers: 2, meanRating: 4.5 }, differed: { answers: 1, meanRating: 2 } },
+        { key: 'housing', agreed: { answers: 0, meanRating: null }, differed: { answers: 3, meanRating: 11 / 3 } },
+      ],
+    };
+    await openDashboard('Analytics');
+    const section = await screen.findByRole('region', { name: 'Living together' });
+    expect(within(section).getByText(/5 answers \(1 more without a profile to score\)/)).toBeInTheDocument();
+    const bands = within(section).getByRole('table', { name: 'Check-ins by compatibility band' });
+    expect(
+      within(bands)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Compatibility', 'Answers', 'Mean rating', 'Didn’t move in']);
+    const cells = (table: HTMLElement, row: RegExp) =>
+      within(within(table).getByRole('row', { name: row }))
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(cells(bands, /^0–59/)).toEqual(['2', '2.0', '50%']);
+    expect(cells(bands, /^60–79/)).toEqual(['0', '–', '–']);
+    expect(cells(bands, /^80–100/)).toEqual(['3', '4.3', '33%']);
+    const factors = within(section).getByRole('table', { name: /Mean rating by factor/ });
+    expect(cells(factors, /^Cleanliness/)).toEqual(['4.5 (2)', '2.0 (1)']);
+    expect(cells(factors, /^Housing/)).toEqual(['–', '3.7 (3)']);
+  });
+
+  it('says when no one has answered a check-in yet', async () => {
+    signInAdmin();
+    await openDashboard('Analytics');
+    const section = await screen.findByRole('region', { name: 'Living together' });
+    expect(await within(section).findByText(/No check-in answers yet/)).toBeInTheDocument();
+    expect(within(section).queryByRole('table')).not.toBeInTheDocument();
+  });
 });

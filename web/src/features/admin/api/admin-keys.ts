@@ -10,6 +10,7 @@ export const adminKeys = {
   users: (q: string) => ['admin', 'users', q] as const,
   history: (userId: string) => ['admin', 'history', userId] as const,
   analytics: (days: number) => ['admin', 'analytics', days] as const,
+  outcomes: ['admin', 'analytics', 'outcomes'] as const,
 };
 
 export type AdminStats = Endpoints['GET /api/admin/stats']['response'];
@@ -23,6 +24,7 @@ export type AccountStatus = Endpoints['PUT /api/admin/users/{userId}/status']['b
 export type UserHistory = Endpoints['GET /api/admin/users/{userId}/history']['response'];
 export type AnalyticsDay = Endpoints['GET /api/admin/analytics']['response']['days'][number];
 export type AutoFlagPrecision = Endpoints['GET /api/admin/analytics']['response']['autoFlagPrecision'];
+export type OutcomeAnalytics = Endpoints['GET /api/admin/analytics/outcomes']['response'];
 
 /** The texts of 001 §8 for this screen. */
 export const ADMIN_TEXT = {

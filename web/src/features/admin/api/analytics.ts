@@ -10,3 +10,10 @@ export const useAdminAnalytics = (days = ANALYTICS_DAYS) =>
     queryKey: adminKeys.analytics(days),
     queryFn: () => api('GET /api/admin/analytics', { query: { days: String(days) } }),
   });
+
+/** The check-in answers by compatibility band and by factor (issue 21's outcome loop, N160). */
+export const useOutcomeAnalytics = () =>
+  useQuery({
+    queryKey: adminKeys.outcomes,
+    queryFn: () => api('GET /api/admin/analytics/outcomes'),
+  });

@@ -4,9 +4,10 @@ import type { AutoFlagPrecision } from '../api/admin-keys';
 import { ANALYTICS_DAYS, useAdminAnalytics } from '../api/analytics';
 import { humanize } from './badge';
 import { BarChart } from './bar-chart';
+import { LivingTogether } from './living-together';
 import { Loading } from './reports-tab';
 
-/** Analytics: sign-ups, matches and messages per day, as charts with their data tables; auto-flag precision. */
+/** Analytics: sign-ups, matches and messages per day, as charts with their data tables; auto-flag precision; living together. */
 export function AnalyticsTab() {
   const analytics = useAdminAnalytics();
   return (
@@ -50,6 +51,7 @@ export function AnalyticsTab() {
           <PrecisionTable precision={analytics.data.autoFlagPrecision} />
         </>
       )}
+      <LivingTogether />
     </section>
   );
 }
