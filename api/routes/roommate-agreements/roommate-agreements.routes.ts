@@ -135,7 +135,7 @@ export const getAgreementRoute = createRoute({
   request: { params: Params },
   responses: {
     200: jsonResponse(AgreementView, 'The agreement, the people in the conversation and who a new version is for'),
-    ...problems([401, 404]),
+    ...problems([400, 401, 404]),
   },
 });
 
@@ -150,7 +150,7 @@ export const startAgreementRoute = createRoute({
   responses: {
     200: jsonResponse(AgreementView, 'It already existed'),
     201: jsonResponse(AgreementView, 'Started: version 1'),
-    ...problems([401, 404, 409, 429], { mutating: true }),
+    ...problems([400, 401, 404, 409, 429], { mutating: true }),
   },
 });
 
@@ -196,7 +196,7 @@ export const getCostsRoute = createRoute({
   request: { params: Params },
   responses: {
     200: jsonResponse(CostsSchema, 'Shared costs'),
-    ...problems([401, 403, 404, 409]),
+    ...problems([400, 401, 403, 404, 409]),
   },
 });
 
@@ -261,7 +261,7 @@ export const getCheckInRoute = createRoute({
   request: { params: Params },
   responses: {
     200: jsonResponse(CheckInSchema, 'The open check-in, or due: null'),
-    ...problems([401, 403, 404, 409]),
+    ...problems([400, 401, 403, 404, 409]),
   },
 });
 

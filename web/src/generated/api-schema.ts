@@ -11672,6 +11672,15 @@ export interface paths {
                         "application/json": components["schemas"]["RoommateAgreementView"];
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Not signed in */
                 401: {
                     headers: {
@@ -11739,6 +11748,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RoommateAgreementView"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Not signed in */
@@ -12127,6 +12145,15 @@ export interface paths {
                         "application/json": components["schemas"]["SharedCosts"];
                     };
                 };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description Not signed in */
                 401: {
                     headers: {
@@ -12488,6 +12515,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AgreementCheckIn"];
+                    };
+                };
+                /** @description Invalid input */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
                 /** @description Not signed in */
