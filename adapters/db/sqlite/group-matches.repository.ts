@@ -1,5 +1,5 @@
 /** SQLite adapter for group likes and group matches (issue 20): the shared SQL of group-matches-rows.ts. */
-import type { Database as Sqlite } from 'better-sqlite3';
+import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import { type GroupMatchRepository, groupMatchSides, type NewGroupMatch } from '../../../core/likes/group-likes';
 import { type GroupRow, groupMatchesSql, rowOf, toGroupViews } from '../shared/group-matches-rows';
 import type { SqliteDb } from './client';
@@ -10,21 +10,32 @@ type MemberRow = { group_id: string; user_id: string };
 
 export class SqliteGroupMatchRepository implements GroupMatchRepository {
   private readonly sql: Sqlite;
+  /** Statements compiled once: `pending` runs after every like (issue 18's like path). */
+  private readonly statements = new Map<string, Statement>();
 
   constructor(db: SqliteDb) {
     this.sql = db.$client;
   }
 
+  private prepare(query: string): Statement {
+    let statement = this.statements.get(query);
+    if (!statement) {
+      statement = this.sql.prepare(query);
+      this.statements.set(query, statement);
+    }
+    return statement;
+  }
+
   async pending(input: { likerId: string; targetId: string; likerGroupId: string | null; since: Date }) {
     const at = { liker: input.likerId, target: input.targetId, lg: input.likerGroupId, since: input.since.getTime() };
     if (input.likerGroupId !== null) {
-      const other = this.sql.prepare(SQL.groupToGroup).get(at) as { group_id: string } | undefined;
+      const other = this.prepare(SQL.groupToGroup).get(at) as { group_id: string } | undefined;
       if (other) return groupMatchSides(input.likerGroupId, { groupId: other.group_id });
-      if (this.sql.prepare(SQL.groupToStudent).get(at))
+      if (this.prepare(SQL.groupToStudent).get(at))
         return groupMatchSides(input.likerGroupId, { userId: input.targetId });
       return null;
     }
-    const group = this.sql.prepare(SQL.studentToGroup).get(at) as { group_id: string } | undefined;
+    const group = this.prepare(SQL.studentToGroup).get(at) as { group_id: string } | undefined;
     return group ? groupMatchSides(group.group_id, { userId: input.likerId }) : null;
   }
 
@@ -32,24 +43,24 @@ export class SqliteGroupMatchRepository implements GroupMatchRepository {
     return this.sql
       .transaction((): string[] | null => {
         const row = rowOf(match);
-        this.sql.prepare(SQL.openConversation).run(row);
-        if (this.sql.prepare(SQL.insert).run(row).changes === 0) {
-          this.sql.prepare(SQL.dropConversation).run(row);
+        this.prepare(SQL.openConversation).run(row);
+        if (this.prepare(SQL.insert).run(row).changes === 0) {
+          this.prepare(SQL.dropConversation).run(row);
           return null;
         }
-        this.sql.prepare(SQL.addMembers).run(row);
-        if (row.user !== null) this.sql.prepare(SQL.addStudent).run(row);
-        return (this.sql.prepare(SQL.participants).all(row) as { user_id: string }[]).map((r) => r.user_id);
+        this.prepare(SQL.addMembers).run(row);
+        if (row.user !== null) this.prepare(SQL.addStudent).run(row);
+        return (this.prepare(SQL.participants).all(row) as { user_id: string }[]).map((r) => r.user_id);
       })
       .immediate();
   }
 
   async blockedWithGroup(groupId: string, userId: string) {
-    return this.sql.prepare(SQL.blockedWithGroup).get({ group: groupId, user: userId }) !== undefined;
+    return this.prepare(SQL.blockedWithGroup).get({ group: groupId, user: userId }) !== undefined;
   }
 
   async blockedAround(groupId: string) {
-    return (this.sql.prepare(SQL.blockedAround).all({ group: groupId }) as { id: string }[]).map((r) => r.id);
+    return (this.prepare(SQL.blockedAround).all({ group: groupId }) as { id: string }[]).map((r) => r.id);
   }
 
   async activeGroups(viewerId: string, userIds: string[]) {
@@ -62,11 +73,11 @@ export class SqliteGroupMatchRepository implements GroupMatchRepository {
 
   private views(query: string, viewerId: string, ids: string[]) {
     if (ids.length === 0) return new Map();
-    const rows = this.sql.prepare(query).all({ me: viewerId, ids: JSON.stringify(ids) }) as GroupRow[];
+    const rows = this.prepare(query).all({ me: viewerId, ids: JSON.stringify(ids) }) as GroupRow[];
     if (rows.length === 0) return new Map();
-    const members = this.sql
-      .prepare(SQL.members)
-      .all({ ids: JSON.stringify([...new Set(rows.map((r) => r.group_id))]) }) as MemberRow[];
+    const members = this.prepare(SQL.members).all({
+      ids: JSON.stringify([...new Set(rows.map((r) => r.group_id))]),
+    }) as MemberRow[];
     return toGroupViews(rows, members);
   }
 }

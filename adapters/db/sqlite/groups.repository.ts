@@ -1,5 +1,5 @@
 /** SQLite adapter for groups, memberships and solo/group mode (issue 7; D18). */
-import type { Database as Sqlite } from 'better-sqlite3';
+import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import type { GroupRepository, GroupView } from '../../../core/groups/groups';
 import type { GroupState, MembershipPlan, ModeSetting } from '../../../core/groups/rules';
 import { groupConversationId } from '../../../core/messaging/group-chat';
@@ -19,6 +19,7 @@ import type { SqliteDb } from './client';
 
 export class SqliteGroupRepository implements GroupRepository {
   private readonly sql: Sqlite;
+  private modeQuery: Statement | null = null;
 
   constructor(db: SqliteDb) {
     this.sql = db.$client;
@@ -177,9 +178,9 @@ export class SqliteGroupRepository implements GroupRepository {
   }
 
   async mode(userId: string): Promise<ModeSetting> {
-    const row = this.sql.prepare('SELECT mode, active_group_id FROM group_modes WHERE user_id = ?').get(userId) as
-      | { mode: ModeSetting['mode']; active_group_id: string | null }
-      | undefined;
+    // Compiled once: every like reads the liker's mode (issue 20's group likes).
+    this.modeQuery ??= this.sql.prepare('SELECT mode, active_group_id FROM group_modes WHERE user_id = ?');
+    const row = this.modeQuery.get(userId) as { mode: ModeSetting['mode']; active_group_id: string | null } | undefined;
     return { mode: row?.mode ?? 'solo', activeGroupId: row?.active_group_id ?? null };
   }
 
