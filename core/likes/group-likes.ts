@@ -13,9 +13,6 @@ import { groupMatchConversationId } from '../messaging/group-chat';
 /** How long a group's like stays open for a group match (a student's own like stands). */
 export const GROUP_LIKE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** The most people a group match conversation can hold: two full groups (D18: 6 members each). */
-export const GROUP_MATCH_MAX_PEOPLE = 12;
-
 /** The two sides of a group match: a group and a student, or two groups (in id order). */
 export type GroupMatchSides =
   | { groupId: string; userId: string; otherGroupId: null }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { GroupCard } from '../lib/api-types';
 import { photoSources } from '../lib/photo';
 import { UsersIcon } from './ui/icons';
@@ -17,7 +18,8 @@ const firstName = (name: string) => name.split(' ')[0] ?? name;
  * Who Liked You.
  */
 export function GroupSummary({ group, title, className = '' }: GroupSummaryProps) {
-  const headingId = `group-${group.groupId}-summary`;
+  // Unique per card: two members of one group may both be in Who Liked You.
+  const headingId = useId();
   return (
     <section
       aria-labelledby={headingId}
