@@ -439,6 +439,7 @@ export function createApp(options: AppOptions) {
       subscriptions: db.subscriptions,
       iceServers,
       ringTimeoutSeconds: env.CALL_RING_TIMEOUT_SECONDS,
+      groupCalls: db.groupCalls,
     }),
   );
   // Roommate agreements and shared costs (issue 21): the conversation's participants only.

@@ -32,6 +32,7 @@ export async function listen(
       badges: built.db.profiles,
     },
     subscriptions: built.db.subscriptions,
+    groupCalls: built.db.groupCalls,
     authenticate: (cookie) => sessionFromCookieHeader(built.sessionDeps, cookie),
     isLive: (user) => isSessionLive(built.sessionDeps, user),
     allowedOrigins: [new URL(env.APP_URL).origin],

@@ -22,6 +22,7 @@ import {
   SqliteSwipeRepository,
 } from './sqlite/discovery.repository';
 import { SqliteGroupChatRepository } from './sqlite/group-chat.repository';
+import { SqliteGroupCallRepository } from './sqlite/group-calls.repository';
 import { SqliteGroupMatchRepository } from './sqlite/group-matches.repository';
 import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';
@@ -79,6 +80,7 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
     conversations: new SqliteConversationRepository(db),
     groupChats: new SqliteGroupChatRepository(db),
     groupMatches: new SqliteGroupMatchRepository(db),
+    groupCalls: new SqliteGroupCallRepository(db),
     contentFlags: new SqliteContentFlagRepository(db),
     billing: new SqliteBillingRepository(db, ids),
     safety: new SqliteSafetyRepository(db),

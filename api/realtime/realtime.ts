@@ -15,6 +15,17 @@ import type { SubscriptionRepository } from '../../core/matching/ports';
 import { CALL_MESSAGES, type CallState, canStartCall, isPartOfCall } from '../../core/messaging/calls';
 import { sendMessage } from '../../core/messaging/conversations';
 import {
+  endUnansweredGroupCall,
+  type GroupCall,
+  type GroupCallDeps,
+  type GroupCallRepository,
+  joinGroupCall,
+  leaveGroupCall,
+  recheckGroupCalls,
+  relayGroupSignal,
+  startGroupCall,
+} from '../../core/messaging/group-calls';
+import {
   type CallSignal,
   type ConversationRepository,
   type MessagingDeps,
@@ -39,6 +50,19 @@ const BURST = 40;
 
 const ClientFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
+  // Calls in groups (issue 20, N127): start or join the conversation's call, leave it, or one
+  // pair's WebRTC signal inside it.
+  z.object({
+    type: z.literal('group-call'),
+    action: z.enum(['start', 'join', 'leave', 'signal']),
+    conversationId: z.string().max(200).optional(),
+    callId: z.string().max(100).optional(),
+    media: z.enum(['video', 'voice']).optional(),
+    toUserId: z.string().max(100).optional(),
+    signal: z.enum(['offer', 'answer', 'ice']).optional(),
+    sdp: z.string().max(20_000).optional(),
+    candidate: z.unknown().optional(),
+  }),
   z.object({
     type: z.literal('call'),
     toUserId: z.string().max(100),
@@ -68,6 +92,8 @@ export type RealtimeDeps = {
   /** What sending a message over the socket needs (the same use case as the HTTP route). */
   messaging: MessagingDeps;
   subscriptions: SubscriptionRepository;
+  /** Calls in groups (issue 20): who is in which conversation's call, stored so every process sees it. */
+  groupCalls: GroupCallRepository;
   /** The session behind the upgrade's cookie and when its access token expires. */
   authenticate(cookieHeader: string | undefined): Promise<AccessSession | null>;
   /** Whether the session is still live (N3's rule, read afresh): asked for every frame (issue 14). */
@@ -97,6 +123,87 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
   const send = (ws: WebSocket, frame: object) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
+  const groupCallDeps: GroupCallDeps = {
+    clock: deps.clock,
+    ids: deps.ids,
+    calls: deps.groupCalls,
+    groupChats: deps.messaging.groupChats,
+    realtime: deps.bus,
+  };
+  /** Ringing timers of the group calls started here: a call nobody joined ends (N24's timeout). */
+  const groupRings = new Set<NodeJS.Timeout>();
+
+  /**
+   * A group call frame (N127). `mine` is the socket's own calls: it leaves them when it closes.
+   * Whether the user may act is read afresh from the stored call and conversation every time.
+   */
+  async function handleGroupCall(
+    user: SessionUser,
+    ws: WebSocket,
+    frame: Extract<z.infer<typeof ClientFrame>, { type: 'group-call' }>,
+    mine: Set<string>,
+  ) {
+    const refuse = (error: { code: string; message: string; title?: string }) =>
+      send(ws, {
+        type: 'error',
+        code: error.code,
+        title: error.title,
+        message: error.message,
+        groupCall: { action: frame.action, callId: frame.callId, conversationId: frame.conversationId },
+      });
+    const invalid = { code: 'VALIDATION', message: 'Invalid input detected' };
+    const joined = (call: GroupCall) => {
+      mine.add(call.id);
+      send(ws, {
+        type: 'group-call',
+        event: {
+          kind: 'joined',
+          callId: call.id,
+          conversationId: call.conversationId,
+          media: call.media,
+          participantIds: call.participantIds.filter((id) => id !== user.id),
+        },
+      });
+    };
+    if (frame.action === 'start') {
+      if (!frame.conversationId || !frame.media) return refuse(invalid);
+      const plan = planOf(await deps.subscriptions.get(user.id), deps.clock.now());
+      const started = await startGroupCall(groupCallDeps, plan, user.id, frame.conversationId, frame.media);
+      if (!started.ok) return refuse(started.error);
+      joined(started.value);
+      if (started.value.callerId === user.id && started.value.participantIds.length === 1) {
+        const callId = started.value.id;
+        const timer = setTimeout(() => {
+          groupRings.delete(timer);
+          endUnansweredGroupCall(groupCallDeps, callId).catch((e) =>
+            deps.log(`[realtime] group call timeout failed: ${String(e)}`),
+          );
+        }, deps.ringTimeoutMs);
+        timer.unref();
+        groupRings.add(timer);
+      }
+      return;
+    }
+    if (!frame.callId) return refuse(invalid);
+    if (frame.action === 'join') {
+      const result = await joinGroupCall(groupCallDeps, user.id, frame.callId);
+      if (!result.ok) return refuse(result.error);
+      return joined(result.value);
+    }
+    if (frame.action === 'leave') {
+      mine.delete(frame.callId);
+      return leaveGroupCall(groupCallDeps, user.id, frame.callId);
+    }
+    if (!frame.toUserId || !frame.signal) return refuse(invalid);
+    const relayed = await relayGroupSignal(groupCallDeps, user.id, {
+      callId: frame.callId,
+      toUserId: frame.toUserId,
+      signal: frame.signal,
+      sdp: frame.sdp,
+      candidate: frame.candidate,
+    });
+    if (!relayed.ok) refuse(relayed.error);
+  }
 
   const endCall = (callId: string) => {
     const call = calls.get(callId);
@@ -241,6 +348,8 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     let alive = true;
     let closing = false;
     localSockets.set(user.id, (localSockets.get(user.id) ?? 0) + 1);
+    /** The group calls this socket is in (N127): it leaves them when it closes. */
+    const myGroupCalls = new Set<string>();
 
     /** Closes the socket for good with a code telling the client to refresh and reconnect. */
     const end = ([code, reason]: [number, string]) => {
@@ -275,6 +384,16 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       // The calls this user is in become known here; an answer or hang-up relayed by another
       // process still moves a call this process holds.
       if (event.type === 'call') learn(user.id, event.signal);
+      if (event.type === 'group-call' && event.event.kind === 'ended') myGroupCalls.delete(event.event.callId);
+      // A group left, a member removed, a block: this socket's group calls are checked again at once (N128).
+      if (
+        myGroupCalls.size > 0 &&
+        (event.type === 'group.updated' || event.type === 'conversation.updated' || event.type === 'conversation.deleted')
+      ) {
+        recheckGroupCalls(groupCallDeps, user.id).catch((e) =>
+          deps.log(`[realtime] group call check failed: ${String(e)}`),
+        );
+      }
       send(ws, event);
     });
     // The session may have ended between the upgrade's check and the subscription.
@@ -305,6 +424,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       if (refused) return end(refused);
       if (frame.type === 'ping') send(ws, { type: 'pong' });
       else if (frame.type === 'message.send') await handleSend(user, ws, frame);
+      else if (frame.type === 'group-call') await handleGroupCall(user, ws, frame, myGroupCalls);
       else await handleCall(user, ws, frame);
     }
 
@@ -339,6 +459,12 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       clearInterval(heartbeat);
       clearTimeout(expiry);
       unsubscribe();
+      for (const callId of myGroupCalls) {
+        leaveGroupCall(groupCallDeps, user.id, callId).catch((e) =>
+          deps.log(`[realtime] group call leave failed: ${String(e)}`),
+        );
+      }
+      myGroupCalls.clear();
       const n = (localSockets.get(user.id) ?? 1) - 1;
       if (n > 0) localSockets.set(user.id, n);
       else {
@@ -378,6 +504,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
      */
     close(reason?: { code: number; message: string }) {
       for (const call of calls.values()) if (call.timer) clearTimeout(call.timer);
+      for (const timer of groupRings) clearTimeout(timer);
       if (reason) for (const ws of wss.clients) ws.close(reason.code, reason.message);
       const cut = () => {
         for (const ws of wss.clients) ws.terminate();

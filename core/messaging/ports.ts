@@ -6,6 +6,7 @@ import type { LiveNotificationEvent } from '../notifications/model';
 import type { TrustBadges } from '../profiles/model';
 import type { Clock } from '../shared/clock';
 import type { IdGenerator } from '../shared/ids';
+import type { GroupCallEvent } from './group-calls';
 import type { GroupChatRepository } from './group-chat';
 
 /**
@@ -112,6 +113,8 @@ export type RealtimeEvent =
       group?: boolean;
     }
   | { type: 'call'; signal: CallSignal }
+  /** A call in a group conversation (issue 20, N127). */
+  | { type: 'group-call'; event: GroupCallEvent }
   /** The notification centre (issue 19): a new item with the bell's number, or a new number. */
   | LiveNotificationEvent
   /**

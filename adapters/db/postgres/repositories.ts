@@ -15,6 +15,7 @@ import {
   PostgresSubscriptionRepository,
   PostgresSwipeRepository,
 } from './discovery.repository';
+import { PostgresGroupCallRepository } from './group-calls.repository';
 import { PostgresGroupChatRepository } from './group-chat.repository';
 import { PostgresGroupMatchRepository } from './group-matches.repository';
 import { PostgresGroupRepository } from './groups.repository';
@@ -61,6 +62,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     conversations: new PostgresConversationRepository(sql),
     groupChats: new PostgresGroupChatRepository(sql),
     groupMatches: new PostgresGroupMatchRepository(sql),
+    groupCalls: new PostgresGroupCallRepository(sql),
     contentFlags: new PostgresContentFlagRepository(sql),
     billing: new PostgresBillingRepository(sql, ids),
     safety: new PostgresSafetyRepository(sql),

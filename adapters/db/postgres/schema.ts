@@ -971,3 +971,37 @@ export const roommateOutcomes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.agreementId, t.userId, t.checkpointDays] })],
 );
+
+/**
+ * Calls in groups (issue 20, N127–N129): a group conversation's live call (at most one, ended by
+ * deleting it) and who is in it now (at most GROUP_CALL_MAX, enforced when joining).
+ */
+export const groupCalls = pgTable(
+  'group_calls',
+  {
+    id: text('id').primaryKey(),
+    conversationId: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    callerId: text('caller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    media: text('media').notNull(),
+    createdAt: msTime('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('group_calls_conversation_unique').on(t.conversationId)],
+);
+
+export const groupCallParticipants = pgTable(
+  'group_call_participants',
+  {
+    callId: text('call_id')
+      .notNull()
+      .references(() => groupCalls.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: msTime('joined_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('group_call_participants_user_idx').on(t.userId)],
+);

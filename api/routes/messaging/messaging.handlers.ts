@@ -12,6 +12,7 @@ import {
   openConversation,
   sendMessage,
 } from '../../../core/messaging/conversations';
+import { type GroupCallRepository, liveGroupCall } from '../../../core/messaging/group-calls';
 import { suggestIcebreakers } from '../../../core/messaging/icebreakers';
 import { type MessagingDeps, toMessageDto } from '../../../core/messaging/ports';
 import type { ProfileRepository } from '../../../core/profiles/ports';
@@ -32,6 +33,7 @@ export type MessagingRouteDeps = MessagingDeps &
     subscriptions: SubscriptionRepository;
     iceServers: { urls: string | string[] }[];
     ringTimeoutSeconds: number;
+    groupCalls: GroupCallRepository;
   };
 
 export function messagingRouter(deps: MessagingRouteDeps) {
@@ -97,6 +99,25 @@ export function messagingRouter(deps: MessagingRouteDeps) {
           unreadCount: g.unreadCount,
           createdAt: g.createdAt.toISOString(),
         })),
+      },
+      200,
+    );
+  });
+
+  app.openapi(routes.groupCallRoute, async (c) => {
+    const user = requireUser(c);
+    const call = unwrap(
+      await liveGroupCall({ ...deps, calls: deps.groupCalls }, user.id, c.req.valid('param').conversationId),
+    );
+    return c.json(
+      {
+        call: call && {
+          id: call.id,
+          media: call.media,
+          callerId: call.callerId,
+          participantIds: call.participantIds,
+          createdAt: call.createdAt.toISOString(),
+        },
       },
       200,
     );

@@ -212,6 +212,33 @@ export const callConfigRoute = createRoute({
   },
 });
 
+export const groupCallRoute = createRoute({
+  method: 'get',
+  path: '/api/conversations/{conversationId}/call',
+  tags: ['Calls'],
+  summary: 'The live call of a group chat or group match chat, for "Join call" (issue 20); null when none',
+  'x-access': 'owner',
+  security: SESSION_SECURITY,
+  request: { params: ConversationParam },
+  responses: {
+    200: jsonResponse(
+      z.object({
+        call: z
+          .object({
+            id: z.string(),
+            media: z.enum(['video', 'voice']),
+            callerId: z.string(),
+            participantIds: z.array(z.string()),
+            createdAt: z.string().datetime(),
+          })
+          .nullable(),
+      }),
+      'The live call',
+    ),
+    ...problems([400, 401, 404]),
+  },
+});
+
 export const groupReadsRoute = createRoute({
   method: 'get',
   path: '/api/conversations/{conversationId}/reads',
