@@ -21,8 +21,8 @@ import {
   SqliteSubscriptionRepository,
   SqliteSwipeRepository,
 } from './sqlite/discovery.repository';
-import { SqliteGroupChatRepository } from './sqlite/group-chat.repository';
 import { SqliteGroupCallRepository } from './sqlite/group-calls.repository';
+import { SqliteGroupChatRepository } from './sqlite/group-chat.repository';
 import { SqliteGroupMatchRepository } from './sqlite/group-matches.repository';
 import { SqliteGroupRepository } from './sqlite/groups.repository';
 import { SqliteHiddenWordRepository } from './sqlite/hidden-words.repository';

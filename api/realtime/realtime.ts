@@ -388,7 +388,9 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       // A group left, a member removed, a block: this socket's group calls are checked again at once (N128).
       if (
         myGroupCalls.size > 0 &&
-        (event.type === 'group.updated' || event.type === 'conversation.updated' || event.type === 'conversation.deleted')
+        (event.type === 'group.updated' ||
+          event.type === 'conversation.updated' ||
+          event.type === 'conversation.deleted')
       ) {
         recheckGroupCalls(groupCallDeps, user.id).catch((e) =>
           deps.log(`[realtime] group call check failed: ${String(e)}`),

@@ -1151,6 +1151,56 @@ describe.each(engines())('repository contract on %s', (engine) => {
     });
   });
 
+  describe('group calls (issue 20, N127)', () => {
+    it('keeps one live call per conversation and never more than the maximum when joins race', async () => {
+      const creator = await user();
+      const groupId = randomUUID();
+      await db.groups.create({ id: groupId, name: 'Call crew', description: null, creatorId: creator, at: T0 });
+      const conversationId = `group-${groupId}`;
+      // Two members start at the same moment: one call, the other is handed it.
+      const starters = [creator, await user()];
+      const started = await Promise.all(
+        starters.map((callerId) =>
+          db.groupCalls.start({ id: randomUUID(), conversationId, callerId, media: 'video', createdAt: T0 }),
+        ),
+      );
+      expect(started.filter((s) => s.created)).toHaveLength(1);
+      const call = started.find((s) => s.created)?.call;
+      expect(started.map((s) => s.call.id)).toEqual([call?.id, call?.id]);
+      if (!call) return;
+      const joiners = await Promise.all(Array.from({ length: 6 }, () => user()));
+      const joined = await Promise.all(joiners.map((u, i) => db.groupCalls.join(call.id, u, later(i + 1), 4)));
+      expect(joined.filter((j) => j !== 'full' && j !== null)).toHaveLength(3);
+      expect(joined.filter((j) => j === 'full')).toHaveLength(3);
+      const live = await db.groupCalls.live(conversationId);
+      expect(live?.participantIds).toHaveLength(4);
+      expect(live?.participantIds[0]).toBe(call.callerId);
+      const [, second, third, fourth] = live?.participantIds ?? [];
+      expect((await db.groupCalls.callsOf(second as string)).map((c) => c.id)).toEqual([call.id]);
+      // Leaving: null for someone not in it; the last one out ends the call.
+      expect(await db.groupCalls.leave(call.id, randomUUID())).toBeNull();
+      expect(await db.groupCalls.leave(call.id, call.callerId)).toEqual({
+        remaining: [second, third, fourth],
+        conversationId,
+      });
+      for (const u of [second, third]) await db.groupCalls.leave(call.id, u as string);
+      expect(await db.groupCalls.leave(call.id, fourth as string)).toEqual({ remaining: [], conversationId });
+      expect(await db.groupCalls.get(call.id)).toBeNull();
+      expect(await db.groupCalls.join(call.id, creator, T0, 4)).toBeNull();
+      // A new call may start once the old one ended; ending it names who was in it.
+      const again = await db.groupCalls.start({
+        id: randomUUID(),
+        conversationId,
+        callerId: creator,
+        media: 'voice',
+        createdAt: T0,
+      });
+      expect(again.created).toBe(true);
+      expect(await db.groupCalls.end(again.call.id)).toEqual([creator]);
+      expect(await db.groupCalls.live(conversationId)).toBeNull();
+    });
+  });
+
   describe('group matches (issue 20)', () => {
     it('finds reciprocal interest across a group and a student, keeps one match, follows membership and blocks', async () => {
       const [a, b, s, d] = [await user(), await user(), await user(), await user()];

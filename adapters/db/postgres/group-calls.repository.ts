@@ -1,6 +1,6 @@
 /** PostgreSQL adapter for calls in groups (issue 20): the SQLite queries (N29), the call's row locked before a join or leave. */
 import type { GroupCall, GroupCallRepository } from '../../../core/messaging/group-calls';
-import { type CallRow, groupCallsSql as SQL, openRow, toGroupCall } from '../shared/group-calls-rows';
+import { type CallRow, openRow, groupCallsSql as SQL, toGroupCall } from '../shared/group-calls-rows';
 import type { PgSql } from './sql';
 
 export class PostgresGroupCallRepository implements GroupCallRepository {

@@ -1,7 +1,7 @@
 /** SQLite adapter for calls in groups (issue 20): the shared SQL of group-calls-rows.ts. */
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import type { GroupCall, GroupCallRepository } from '../../../core/messaging/group-calls';
-import { type CallRow, groupCallsSql as SQL, openRow, toGroupCall } from '../shared/group-calls-rows';
+import { type CallRow, openRow, groupCallsSql as SQL, toGroupCall } from '../shared/group-calls-rows';
 import type { SqliteDb } from './client';
 
 export class SqliteGroupCallRepository implements GroupCallRepository {
