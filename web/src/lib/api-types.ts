@@ -163,6 +163,7 @@ export type Endpoints = {
     '/api/conversations/{conversationId}/icebreakers'
   >;
   'GET /api/calls/config': Contract<'get', '/api/calls/config'>;
+  'GET /api/conversations/{conversationId}/call': Contract<'get', '/api/conversations/{conversationId}/call'>;
   'GET /api/payments/catalog': Contract<'get', '/api/payments/catalog'>;
   'POST /api/payments/checkout': Contract<'post', '/api/payments/checkout'>;
   'POST /api/payments/payment': Contract<'post', '/api/payments/payment'>;

@@ -6,6 +6,7 @@ import { EyeIcon } from '../../components/ui/icons';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me';
 import { CallButton } from '../../features/calls/components/call-button';
 import { CallProvider } from '../../features/calls/components/call-provider';
+import { GroupCallButton } from '../../features/calls/components/group-call-button';
 import { deckKeys, removeFromDecks } from '../../features/discovery/api/get-deck';
 import { DiscoverScreen } from '../../features/discovery/components/discover-screen';
 import { ModeChip } from '../../features/groups/components/mode-chip';
@@ -146,7 +147,12 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
         )
       }
       onViewProfile={onViewProfile}
-      groupAction={(conversationId) => <AgreementLink conversationId={conversationId} />}
+      groupAction={(conversationId) => (
+        <>
+          <AgreementLink conversationId={conversationId} />
+          <GroupCallButton conversationId={conversationId} />
+        </>
+      )}
       callAction={(peer) => (
         <>
           {params.get('conversation') && <AgreementLink conversationId={params.get('conversation') as string} />}

@@ -4,6 +4,7 @@
  * so does a failure to get the camera or microphone (001 §4).
  */
 import { api } from '../../../lib/api-client';
+import type { GroupCallOutboundFrame } from './group-call-session';
 
 export type CallMedia = 'video' | 'voice';
 export type CallState = 'connecting' | 'connected' | 'ended';
@@ -36,7 +37,7 @@ export type CallOutboundFrame = {
 /** The shared realtime socket, as calls use it (handed in from app/). */
 export interface CallChannel {
   subscribe(listener: (frame: CallInboundFrame | { type: string }) => void): () => void;
-  send(frame: CallOutboundFrame): boolean;
+  send(frame: CallOutboundFrame | GroupCallOutboundFrame): boolean;
   retain(): () => void;
 }
 

@@ -19,6 +19,14 @@ import {
   isCallFrame,
   UNANSWERED,
 } from '../api/call-session';
+import {
+  GROUP_CALL_ENDED,
+  type GroupCallInboundFrame,
+  GroupCallSession,
+  type GroupCallView,
+  isGroupCallFrame,
+} from '../api/group-call-session';
+import { GroupCallScreen } from './group-call-screen';
 import { InCallScreen } from './in-call-screen';
 
 export type CallPeer = { userId: string; name: string; profilePhotoUrl: string | null };
@@ -36,11 +44,26 @@ type ActiveCall = {
 
 type Incoming = { signal: CallSignal; peer: CallPeer };
 
-type CallContextValue = { startCall: (peer: CallPeer, media: CallMedia) => Promise<void>; busy: boolean };
+/** A call in a group conversation (issue 20) this student is in. */
+type ActiveGroupCall = { session: GroupCallSession; media: CallMedia; view: GroupCallView };
+/** A group call ringing here: "Join" or "Not now". */
+type GroupRing = { callId: string; conversationId: string; media: CallMedia; from: CallPeer };
+/** A conversation's live group call, as `GET /api/conversations/{id}/call` gives it. */
+export type LiveGroupCall = { id: string; media: CallMedia; participantIds: string[] };
+
+type CallContextValue = {
+  startCall: (peer: CallPeer, media: CallMedia) => Promise<void>;
+  startGroupCall: (conversationId: string, media: CallMedia) => Promise<void>;
+  joinGroupCall: (conversationId: string, call: LiveGroupCall) => Promise<void>;
+  busy: boolean;
+  /** The conversation whose group call this student is in, if any. */
+  inGroupCall: string | null;
+};
 
 const CallContext = createContext<CallContextValue | null>(null);
 
 export const callConfigKey = ['calls', 'config'] as const;
+export const liveGroupCallKey = (conversationId: string) => ['calls', 'live', conversationId] as const;
 // The ended state stays on screen briefly so the outcome can be read (001 §4: → ended).
 const ENDED_VISIBLE_MS = 1800;
 
@@ -48,6 +71,21 @@ export function useCalls(): CallContextValue {
   const value = useContext(CallContext);
   if (!value) throw new Error('useCalls must be used inside <CallProvider>');
   return value;
+}
+
+/** One call at a time: in a call, or one ringing here. */
+function isBusy(c: {
+  call: ActiveCall | null;
+  incoming: Incoming | null;
+  group: ActiveGroupCall | null;
+  groupRing: GroupRing | null;
+}) {
+  return (
+    (c.call !== null && c.call.state !== 'ended') ||
+    c.incoming !== null ||
+    (c.group !== null && !c.group.session.ended) ||
+    c.groupRing !== null
+  );
 }
 
 async function peerFor(userId: string): Promise<CallPeer> {
@@ -69,8 +107,17 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
   const queryClient = useQueryClient();
   const [call, setCall] = useState<ActiveCall | null>(null);
   const [incoming, setIncoming] = useState<Incoming | null>(null);
-  const current = useRef<{ call: ActiveCall | null; incoming: Incoming | null }>({ call: null, incoming: null });
-  current.current = { call, incoming };
+  const [group, setGroup] = useState<ActiveGroupCall | null>(null);
+  const [groupRing, setGroupRing] = useState<GroupRing | null>(null);
+  const [people, setPeople] = useState<Map<string, CallPeer>>(() => new Map());
+  const asked = useRef(new Set<string>());
+  const current = useRef<{
+    call: ActiveCall | null;
+    incoming: Incoming | null;
+    group: ActiveGroupCall | null;
+    groupRing: GroupRing | null;
+  }>({ call: null, incoming: null, group: null, groupRing: null });
+  current.current = { call, incoming, group, groupRing };
 
   const config = useCallback(
     () => queryClient.fetchQuery({ queryKey: callConfigKey, queryFn: fetchCallConfig, staleTime: 60_000 }),
@@ -110,9 +157,72 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
     [channel],
   );
 
+  /** Names and photos of the people in a group call, fetched once each. */
+  const know = useCallback((userIds: string[]) => {
+    for (const id of userIds) {
+      if (asked.current.has(id)) continue;
+      asked.current.add(id);
+      void peerFor(id).then((peer) => setPeople((m) => new Map(m).set(id, peer)));
+    }
+  }, []);
+
+  const beginGroup = useCallback(
+    (conversationId: string, media: CallMedia, iceServers: RTCIceServer[], callId?: string) => {
+      const session: GroupCallSession = new GroupCallSession({
+        channel,
+        conversationId,
+        media,
+        iceServers,
+        callId,
+        onChange: (view) => {
+          setGroup((g) => (g && g.session === session ? { ...g, view } : g));
+          know(view.peers.map((p) => p.userId));
+          if (view.state !== 'ended') return;
+          void queryClient.invalidateQueries({ queryKey: liveGroupCallKey(conversationId) });
+          if (view.reason === GROUP_CALL_ENDED['no-answer'] || view.reason === GROUP_CALL_ENDED.removed) {
+            toast(view.reason);
+          }
+          setTimeout(() => setGroup((g) => (g?.session === session ? null : g)), ENDED_VISIBLE_MS);
+        },
+        onFailure: (title, description) => toast.error(title, { description }),
+      });
+      setGroup({
+        session,
+        media,
+        view: { state: 'connecting', callId: callId ?? null, local: null, peers: [], connectedAt: null },
+      });
+      void session.start();
+    },
+    [channel, know, queryClient],
+  );
+
+  /** A group call frame: the call this student is in, a ring, or news that changes a chat's "Join call". */
+  const onGroupFrame = useCallback(
+    (frame: GroupCallInboundFrame) => {
+      const { group: active, groupRing: ringing } = current.current;
+      if (frame.type === 'group-call' && 'conversationId' in frame.event) {
+        void queryClient.invalidateQueries({ queryKey: liveGroupCallKey(frame.event.conversationId) });
+      }
+      if (active?.session.handle(frame)) return;
+      if (frame.type !== 'group-call') return;
+      const e = frame.event;
+      if (e.kind === 'ringing') {
+        if (isBusy(current.current)) return;
+        void peerFor(e.fromUserId).then((from) =>
+          setGroupRing({ callId: e.callId, conversationId: e.conversationId, media: e.media, from }),
+        );
+      } else if (e.kind === 'ended' && ringing?.callId === e.callId) setGroupRing(null);
+    },
+    [queryClient],
+  );
+
   useEffect(() => {
     const release = channel.retain();
     const unsubscribe = channel.subscribe((frame) => {
+      if (isGroupCallFrame(frame)) {
+        onGroupFrame(frame);
+        return;
+      }
       if (!isCallFrame(frame)) return;
       const { call: active, incoming: ringing } = current.current;
       if (active?.session.handle(frame)) return;
@@ -120,7 +230,7 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
       const s = frame.signal;
       if (s.kind === 'offer' && s.sdp) {
         // One call at a time: a second caller hears a decline.
-        if ((active && active.state !== 'ended') || ringing) {
+        if (isBusy(current.current)) {
           channel.send({ type: 'call', toUserId: s.fromUserId, kind: 'decline', callId: s.callId });
           return;
         }
@@ -133,7 +243,7 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
       unsubscribe();
       release();
     };
-  }, [channel]);
+  }, [channel, onGroupFrame]);
 
   const startCall = useCallback(
     async (peer: CallPeer, media: CallMedia) => {
@@ -151,6 +261,39 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
       begin(peer, media, settings.iceServers);
     },
     [begin, config],
+  );
+
+  const startGroupCall = useCallback(
+    async (conversationId: string, media: CallMedia) => {
+      let settings: Awaited<ReturnType<typeof fetchCallConfig>>;
+      try {
+        settings = await config();
+      } catch (error) {
+        problemToast(error, 'Failed to start the call. Please try again.');
+        return;
+      }
+      if (!settings.canCall) {
+        toast.error(CALL_MESSAGES.premiumTitle, { description: CALL_MESSAGES.premium });
+        return;
+      }
+      beginGroup(conversationId, media, settings.iceServers);
+    },
+    [beginGroup, config],
+  );
+
+  /** Joining needs no Gold, like answering a 1:1 call (N127). */
+  const joinGroupCall = useCallback(
+    async (conversationId: string, live: LiveGroupCall) => {
+      setGroupRing(null);
+      let iceServers: RTCIceServer[] = [];
+      try {
+        iceServers = (await config()).iceServers;
+      } catch (error) {
+        console.error('Call settings unavailable; trying without ICE servers', error);
+      }
+      beginGroup(conversationId, live.media, iceServers, live.id);
+    },
+    [beginGroup, config],
   );
 
   const accept = async () => {
@@ -175,7 +318,17 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
     setIncoming(null);
   };
 
-  const value = useMemo(() => ({ startCall, busy: call !== null && call.state !== 'ended' }), [startCall, call]);
+  const inGroupCall = group && !group.session.ended ? group.session.conversationId : null;
+  const value = useMemo(
+    () => ({
+      startCall,
+      startGroupCall,
+      joinGroupCall,
+      busy: (call !== null && call.state !== 'ended') || inGroupCall !== null,
+      inGroupCall,
+    }),
+    [startCall, startGroupCall, joinGroupCall, call, inGroupCall],
+  );
   const incomingMedia = incoming?.signal.media === 'voice' ? 'voice' : 'video';
 
   return (
@@ -216,6 +369,44 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
           </DialogContent>
         )}
       </Dialog>
+      <Dialog open={groupRing !== null} onOpenChange={(open) => !open && setGroupRing(null)}>
+        {groupRing && (
+          <DialogContent
+            title={`Incoming group ${groupRing.media} call`}
+            description={`${groupRing.from.name} started a call in your group.`}
+          >
+            <div className="grid w-full grid-cols-2 gap-3 pt-2">
+              <Button variant="secondary" size="lg" onClick={() => setGroupRing(null)}>
+                Not now
+              </Button>
+              <Button
+                size="lg"
+                onClick={() =>
+                  void joinGroupCall(groupRing.conversationId, {
+                    id: groupRing.callId,
+                    media: groupRing.media,
+                    participantIds: [],
+                  })
+                }
+              >
+                {groupRing.media === 'video' ? <VideoIcon className="size-5" /> : <PhoneIcon className="size-5" />} Join
+              </Button>
+            </div>
+          </DialogContent>
+        )}
+      </Dialog>
+      <DialogPrimitive.Root open={group !== null} onOpenChange={(open) => !open && group?.session.leave()}>
+        {group && (
+          <GroupCallScreen
+            media={group.media}
+            view={group.view}
+            people={people}
+            onMute={(muted) => group.session.setMuted(muted)}
+            onCamera={(off) => group.session.setCameraOff(off)}
+            onLeave={() => group.session.leave()}
+          />
+        )}
+      </DialogPrimitive.Root>
       <DialogPrimitive.Root open={call !== null} onOpenChange={(open) => !open && call?.session.hangUp()}>
         {call && (
           <InCallScreen

@@ -19,7 +19,8 @@ type InCallScreenProps = {
   onEnd: () => void;
 };
 
-const clock = (ms: number) => {
+/** A call's running time: 0:42, 12:05, 1:02:09. */
+export const callClock = (ms: number) => {
   const total = Math.max(0, Math.floor(ms / 1000));
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
@@ -29,7 +30,7 @@ const clock = (ms: number) => {
 };
 
 /** Attaches a MediaStream to a <video> or <audio> element. */
-function useStream<T extends HTMLMediaElement>(stream: MediaStream | null) {
+export function useStream<T extends HTMLMediaElement>(stream: MediaStream | null) {
   const ref = useRef<T>(null);
   useEffect(() => {
     if (ref.current && ref.current.srcObject !== stream) ref.current.srcObject = stream;
@@ -69,7 +70,7 @@ export function InCallScreen({
     state === 'connecting'
       ? 'Connecting…'
       : state === 'connected'
-        ? clock(now - (connectedAt ?? now))
+        ? callClock(now - (connectedAt ?? now))
         : (reason ?? 'Call ended');
   const showRemoteVideo = video && remote !== null && state !== 'ended';
 
@@ -141,7 +142,7 @@ export function InCallScreen({
         </div>
 
         <div className="flex items-center justify-center gap-5 bg-ink-900 px-6 pt-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
-          <ControlButton
+          <CallControlButton
             label="Mute"
             pressed={muted}
             disabled={state === 'ended'}
@@ -151,9 +152,9 @@ export function InCallScreen({
             }}
           >
             {muted ? <MicOffIcon className="size-6" /> : <MicIcon className="size-6" />}
-          </ControlButton>
+          </CallControlButton>
           {video && (
-            <ControlButton
+            <CallControlButton
               label="Turn camera off"
               pressed={cameraOff}
               disabled={state === 'ended'}
@@ -163,7 +164,7 @@ export function InCallScreen({
               }}
             >
               {cameraOff ? <VideoOffIcon className="size-6" /> : <VideoIcon className="size-6" />}
-            </ControlButton>
+            </CallControlButton>
           )}
           <button
             type="button"
@@ -180,7 +181,7 @@ export function InCallScreen({
   );
 }
 
-function ControlButton({
+export function CallControlButton({
   label,
   pressed,
   disabled,

@@ -38,6 +38,40 @@ const CallSignal = z.object({
   candidate: z.unknown().optional(),
 });
 
+/** Calls in groups (issue 20): the server's events about one call. */
+const GroupCallEvent = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('ringing'),
+    callId: z.string(),
+    conversationId: z.string(),
+    fromUserId: z.string(),
+    media: z.enum(['video', 'voice']),
+  }),
+  z.object({
+    kind: z.literal('joined'),
+    callId: z.string(),
+    conversationId: z.string(),
+    media: z.enum(['video', 'voice']),
+    participantIds: z.array(z.string()),
+  }),
+  z.object({ kind: z.literal('participant-joined'), callId: z.string(), userId: z.string() }),
+  z.object({ kind: z.literal('participant-left'), callId: z.string(), userId: z.string() }),
+  z.object({
+    kind: z.literal('signal'),
+    callId: z.string(),
+    fromUserId: z.string(),
+    signal: z.enum(['offer', 'answer', 'ice']),
+    sdp: z.string().optional(),
+    candidate: z.unknown().optional(),
+  }),
+  z.object({
+    kind: z.literal('ended'),
+    callId: z.string(),
+    conversationId: z.string(),
+    reason: z.enum(['ended', 'no-answer', 'removed']),
+  }),
+]);
+
 export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }),
   z.object({ type: z.literal('pong') }),
@@ -66,7 +100,21 @@ export const ServerFrame = z.discriminatedUnion('type', [
   z.object({ type: z.literal('notification.created'), notification: z.unknown(), unread: z.number() }),
   z.object({ type: z.literal('notification.read'), unread: z.number() }),
   z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
-  z.object({ type: z.literal('error'), code: z.string(), title: z.string().optional(), message: z.string() }),
+  z.object({ type: z.literal('group-call'), event: GroupCallEvent }),
+  z.object({
+    type: z.literal('error'),
+    code: z.string(),
+    title: z.string().optional(),
+    message: z.string(),
+    // Issue 20: which group call action was refused.
+    groupCall: z
+      .object({
+        action: z.enum(['start', 'join', 'leave', 'signal']),
+        callId: z.string().optional(),
+        conversationId: z.string().optional(),
+      })
+      .optional(),
+  }),
 ]);
 
 export type ServerFrame = z.infer<typeof ServerFrame>;
@@ -79,6 +127,17 @@ export type ClientFrame =
       kind: 'offer' | 'answer' | 'ice' | 'end' | 'decline';
       callId?: string;
       media?: 'video' | 'voice';
+      sdp?: string;
+      candidate?: unknown;
+    }
+  | {
+      type: 'group-call';
+      action: 'start' | 'join' | 'leave' | 'signal';
+      conversationId?: string;
+      callId?: string;
+      media?: 'video' | 'voice';
+      toUserId?: string;
+      signal?: 'offer' | 'answer' | 'ice';
       sdp?: string;
       candidate?: unknown;
     };
