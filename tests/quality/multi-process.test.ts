@@ -288,6 +288,63 @@ describe.runIf(server)('several API processes on one PostgreSQL', () => {
     for (const w of [wa, wb, wc]) w.ws.close();
   }, 60_000);
 
+  it('holds a group call whose members are on different processes: ring, join, signals, leave (issue 20)', async () => {
+    const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
+    const [a, b, c] = [await student(db, hash, 'Kai'), await student(db, hash, 'Lane'), await student(db, hash, 'Mo')];
+    const now = new Date();
+    await db.subscriptions.set(
+      a.id,
+      { isPremium: true, tier: 'gold', subscriptionEnd: new Date(now.getTime() + 86_400_000), cancelled: false },
+      now,
+    );
+    const [p1, p2] = [servers[0]!.url, servers[1]!.url];
+    const [sa, sb, sc] = [await signIn(p1, a.email), await signIn(p2, b.email), await signIn(p1, c.email)];
+    const created = await call(p1, sa.cookie, 'POST', '/api/groups', { name: 'Two Processes' });
+    expect(created.status).toBe(201);
+    const groupId = ((await created.json()) as { group: { id: string } }).group.id;
+    for (const [base, s] of [
+      [p2, sb],
+      [p1, sc],
+    ] as const) {
+      const code = await call(p1, sa.cookie, 'POST', `/api/groups/${groupId}/invite-code`);
+      const { inviteCode } = (await code.json()) as { inviteCode: string };
+      expect((await call(base, s.cookie, 'POST', '/api/groups/join', { inviteCode })).status).toBe(200);
+    }
+    const conversationId = `group-${groupId}`;
+    const [wa, wb, wc] = [socket(p1, sa.cookie), socket(p2, sb.cookie), socket(p1, sc.cookie)];
+    await Promise.all([wa.ready, wb.ready, wc.ready]);
+    type Event = { kind: string; callId?: string; fromUserId?: string; userId?: string; participantIds?: string[] };
+    const events = (frames: Frame[], kind: string) =>
+      (frames as (Frame & { event?: Event })[])
+        .filter((f) => f.type === 'group-call' && f.event?.kind === kind)
+        .map((f) => f.event as Event);
+
+    wa.ws.send(JSON.stringify({ type: 'group-call', action: 'start', conversationId, media: 'video' }));
+    const ring = await until('the ring on process 2', () => events(wb.frames, 'ringing')[0]);
+    const callId = ring.callId as string;
+    // Lane joins through process 2; Kai, on process 1, hears it and Lane is told Kai is in.
+    wb.ws.send(JSON.stringify({ type: 'group-call', action: 'join', callId }));
+    expect((await until('joined on process 2', () => events(wb.frames, 'joined')[0])).participantIds).toEqual([a.id]);
+    await until('the join on process 1', () => events(wa.frames, 'participant-joined')[0]);
+    wb.ws.send(
+      JSON.stringify({ type: 'group-call', action: 'signal', callId, toUserId: a.id, signal: 'offer', sdp: 'v=0' }),
+    );
+    expect(await until('the offer on process 1', () => events(wa.frames, 'signal')[0])).toMatchObject({
+      fromUserId: b.id,
+    });
+    // Past the ring timeout (5 s), the process that took the start does not end an answered call.
+    await sleep(6000);
+    expect(events(wa.frames, 'ended')).toEqual([]);
+    // Lane's socket on process 2 closes: Kai hears Lane left; Mo, never in it, can still join.
+    wb.ws.close();
+    expect(await until('the leave on process 1', () => events(wa.frames, 'participant-left')[0])).toMatchObject({
+      userId: b.id,
+    });
+    wc.ws.send(JSON.stringify({ type: 'group-call', action: 'join', callId }));
+    await until('Mo joined', () => events(wc.frames, 'joined')[0]);
+    for (const w of [wa, wc]) w.ws.close();
+  }, 60_000);
+
   it('closes sockets on every process when a session ends on another, or the CLI suspends the account (issue 14)', async () => {
     const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
     const k = await student(db, hash, 'Kai');

@@ -32,7 +32,7 @@ export function GroupCallButton({ conversationId }: { conversationId: string }) 
         className="flex h-10 shrink-0 items-center gap-1.5 rounded-full bg-success-700 px-3.5 text-sm font-bold text-white hover:opacity-90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-55"
       >
         {call.media === 'video' ? <VideoIcon className="size-4" /> : <PhoneIcon className="size-4" />}
-        Join call
+        Join<span className="max-sm:sr-only"> call</span>
         <span className="sr-only">
           , {n} {n === 1 ? 'person' : 'people'} in it
         </span>

@@ -73,7 +73,10 @@ export function GroupChatScreen({
     <div className="flex h-full min-h-0 flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-ink-200/70">
       <header className="flex items-center gap-2 border-b border-ink-200/70 px-2 py-2 sm:px-3">
         <BackToConversations onBack={onBack} />
-        <MemberStack members={group.members} />
+        {/* On phones the names below the title say who is in it; the agreement and call buttons need the room. */}
+        <span className="contents max-sm:hidden">
+          <MemberStack members={group.members} />
+        </span>
         <div className="min-w-0 flex-1">
           <h2 ref={heading} tabIndex={-1} className="leading-snug font-bold break-words text-ink-900 outline-none">
             {group.name}
