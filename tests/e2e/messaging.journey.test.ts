@@ -48,6 +48,9 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
 
   it('chats live both ways with read receipts, video-calls, and deletes for the deleter only', async () => {
     const a = await openAs(A);
+    // Headless Chromium answers 'denied' for notifications on these pages; a student's browser
+    // starts at 'default', where the push offer is made (N101).
+    await a.context.addInitScript(() => Object.defineProperty(Notification, 'permission', { get: () => 'default' }));
     const b = await openAs(B, DESKTOP);
 
     // A mutual like makes them a match.
@@ -90,6 +93,15 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     await aBox.press('Enter');
     const aLog = a.page.getByRole('log');
     await aLog.getByText('Hi Jordan! Still looking for a place near Westwood?').waitFor();
+    // The push offer comes after the first message sent (N101), under the header: never over the
+    // composer the student is typing in.
+    const offer = a.page.getByRole('region', { name: 'Turn on notifications' });
+    await offer.waitFor();
+    const [offerBox, composerBox] = [await offer.boundingBox(), await aBox.boundingBox()];
+    expect(offerBox && composerBox && offerBox.y + offerBox.height <= composerBox.y).toBe(true);
+    await shoot(a.page, 'push-offer');
+    await offer.getByRole('button', { name: 'Not now' }).click();
+    await offer.waitFor({ state: 'detached' });
 
     // B sees the conversation arrive without reloading, unread.
     const fromMaya = b.page.getByRole('button', { name: new RegExp(`^${A.name}`) });
