@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { workerCampusMatcher } from '../adapters/compute/campus-matcher';
 import {
   Argon2PasswordHasher,
   cryptoRandomBytes,
@@ -259,7 +260,11 @@ export function createApp(options: AppOptions) {
   };
   app.route('/', discoveryRouter({ ...discoveryDeps, groups: db.groups, profiles: db.profiles }));
   app.route('/', likesRouter({ ...discoveryDeps, groups: db.groups }));
-  app.route('/', mostCompatibleRouter({ ...discoveryDeps, mostCompatible: db.mostCompatible }));
+  // A campus's matching runs on a worker thread: a large campus never stalls this process (N137).
+  app.route(
+    '/',
+    mostCompatibleRouter({ ...discoveryDeps, mostCompatible: db.mostCompatible, matchCampus: workerCampusMatcher() }),
+  );
   // The offline twin grants Gold without payment, so production never falls back to it (D24 addendum).
   const gateway = env.STRIPE_SECRET_KEY
     ? new StripePaymentGateway(env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET)

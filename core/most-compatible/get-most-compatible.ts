@@ -12,12 +12,14 @@ import type { DiscoveryDeps, ProfileCard } from '../matching/ports';
 import { profileErrors } from '../profiles/errors';
 import type { DomainError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
-import { dailyMatching, hash32, pairOrder } from './daily-matching';
-import { pairScorer } from './pair-score';
+import { type CampusMatcher, inProcessMatcher } from './campus-matching';
+import { hash32, pairOrder } from './daily-matching';
 import type { MostCompatibleRepository, RosterEntry, StoredPick } from './ports';
 
 export type MostCompatibleDeps = Pick<DiscoveryDeps, 'clock' | 'discovery' | 'swipes'> & {
   mostCompatible: MostCompatibleRepository;
+  /** Where a campus's matching runs: in process by default; the server uses a worker thread (N137). */
+  matchCampus?: CampusMatcher;
 };
 
 /** How many days of picks are kept (yesterday's stays readable around midnight). */
@@ -54,34 +56,26 @@ async function reachOf(deps: Pick<MostCompatibleDeps, 'discovery'>, campus: Camp
 
 /** Computes and stores the day's matching of one campus (and nearby); false when already stored. */
 export async function computeCampusMatching(
-  deps: Pick<MostCompatibleDeps, 'clock' | 'discovery' | 'mostCompatible'>,
+  deps: Pick<MostCompatibleDeps, 'clock' | 'discovery' | 'mostCompatible' | 'matchCampus'>,
   campus: Campus,
   day: string,
 ): Promise<{ stored: boolean; method: 'stable' | 'max-weight'; students: number; paired: number }> {
   const reach = await reachOf(deps, campus);
   const roster = await deps.mostCompatible.roster(reach.map((c) => c.name));
   const index = new Map(roster.map((r, i) => [r.userId, i]));
-  const apart = new Set<number>();
-  const n = roster.length;
+  const apart: [number, number][] = [];
   for (const [a, b] of await deps.mostCompatible.apartPairs(roster.map((r) => r.userId))) {
     const i = index.get(a);
     const j = index.get(b);
-    if (i !== undefined && j !== undefined) apart.add(Math.min(i, j) * n + Math.max(i, j));
+    if (i !== undefined && j !== undefined) apart.push([i, j]);
   }
-  // Structured dealbreakers keep two apart as they keep them out of each other's deck (N151); only
-  // students with rules are checked against the others.
-  roster.forEach((owner, i) => {
-    if (!owner.person.preferences?.dealbreakerRules?.length) return;
-    roster.forEach((other, j) => {
-      if (i !== j && brokenRules(owner.person, other.person).length > 0) apart.add(Math.min(i, j) * n + Math.max(i, j));
-    });
-  });
-  const result = dailyMatching({
+  const n = roster.length;
+  const result = await (deps.matchCampus ?? inProcessMatcher)({
     day,
     campus: campusKey(campus),
     ids: roster.map((r) => r.userId),
-    score: pairScorer(roster.map((r) => r.person)),
-    apart: apart.size === 0 ? undefined : (i, j) => apart.has(Math.min(i, j) * n + Math.max(i, j)),
+    people: roster.map((r) => r.person),
+    apart,
   });
   // Picks are stored for the campus's own students; nearby students get theirs from their own campus.
   const home = campusKey(campus);
