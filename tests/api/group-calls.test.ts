@@ -5,8 +5,8 @@
  * a block or a closed socket takes a member out at once; a call nobody joins rings out.
  */
 import { closedWithin, connectSocket, type Frame, listenLive } from '../support/realtime';
-import { completeStudentProfile, makeGold } from '../support/students';
-import { appsOn, type makeTestApp, signedInClient, TEST_ENGINES, type TestClient } from '../support/test-app';
+import { groupOf, makeGold, signedInStudent } from '../support/students';
+import { appsOn, type makeTestApp, TEST_ENGINES, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string };
@@ -17,23 +17,12 @@ const event = (frame: Frame) => frame.event as { kind: string; [k: string]: unkn
 describe.each(TEST_ENGINES)('calls in groups on %s (issue 20)', (_engine, database) => {
   const app = appsOn(database);
 
-  async function student(t: App, name: string): Promise<Student> {
-    const email = `${name}@ucla.edu`;
-    const c = await signedInClient(t, email);
-    const id = (await c.get('/api/me')).json.user.id as string;
-    await completeStudentProfile(t, id, email);
-    return { c, id };
-  }
-
-  /** A group of the admin and `others`; its chat's conversation id. */
-  async function group(admin: Student, others: Student[]) {
-    const created = (await admin.c.post('/api/groups', { name: 'Sunset Five' })).json.group;
-    for (const s of others) {
-      const { inviteCode } = (await admin.c.post(`/api/groups/${created.id}/invite-code`)).json;
-      expect((await s.c.post('/api/groups/join', { inviteCode })).status).toBe(200);
-    }
-    return { groupId: created.id as string, conversationId: `group-${created.id}` };
-  }
+  const student = (t: App, name: string): Promise<Student> => signedInStudent(t, `${name}@ucla.edu`);
+  /** A group of the admin and `others`: its id and its chat's conversation id. */
+  const group = async (admin: Student, others: Student[]) => {
+    const { id, chat } = await groupOf(admin, others, 'Sunset Five');
+    return { groupId: id, conversationId: chat };
+  };
 
   /** The next group-call event of this kind on the socket. */
   async function next(socket: Socket, kind: string, timeout = 3000) {

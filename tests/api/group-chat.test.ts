@@ -2,31 +2,15 @@
 import { MESSAGE_MESSAGES, MESSAGES_PER_HOUR } from '../../core/messaging/rules';
 import { processDataRequests } from '../../core/privacy/data-requests';
 import { connectSocket, listenLive } from '../support/realtime';
-import { completeStudentProfile, rawSql } from '../support/students';
-import { makeTestApp, signedInAdmin, signedInClient, type TestClient } from '../support/test-app';
+import { groupOf, rawSql, signedInStudent } from '../support/students';
+import { makeTestApp, signedInAdmin, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string };
 type Line = { content: string; kind: string; senderId: string; seq: number };
 
 /** Each test has its own database; the name is the address's local part, as system lines show it. */
-async function student(t: App, name: string): Promise<Student> {
-  const email = `${name}@ucla.edu`;
-  const c = await signedInClient(t, email);
-  const id = (await c.get('/api/me')).json.user.id as string;
-  await completeStudentProfile(t, id, email);
-  return { c, id };
-}
-
-/** A group of `others.length + 1` members; `chat` is its conversation id. */
-async function groupOf(admin: Student, others: Student[], name = 'Westwood Crew') {
-  const group = (await admin.c.post('/api/groups', { name })).json.group;
-  for (const s of others) {
-    const { inviteCode } = (await admin.c.post(`/api/groups/${group.id}/invite-code`)).json;
-    expect((await s.c.post('/api/groups/join', { inviteCode })).status).toBe(200);
-  }
-  return { id: group.id as string, chat: `group-${group.id}` };
-}
+const student = (t: App, name: string): Promise<Student> => signedInStudent(t, `${name}@ucla.edu`);
 
 const send = (s: Student, chat: string, content: string, confirmed?: boolean) =>
   s.c.post(`/api/conversations/${chat}/messages`, confirmed === undefined ? { content } : { content, confirmed });

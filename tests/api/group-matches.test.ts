@@ -5,15 +5,8 @@
  * blocks across the sides hide the group both ways; leaving the group leaves its match chats.
  */
 import { DAY } from '../../core/shared/clock';
-import { completeStudentProfile, makeGold } from '../support/students';
-import {
-  appsOn,
-  GOOD_PASSWORD,
-  type makeTestApp,
-  signedInClient,
-  TEST_ENGINES,
-  type TestClient,
-} from '../support/test-app';
+import { groupOf, makeGold, signedInStudent } from '../support/students';
+import { appsOn, GOOD_PASSWORD, type makeTestApp, TEST_ENGINES, type TestClient } from '../support/test-app';
 
 type App = ReturnType<typeof makeTestApp>;
 type Student = { c: TestClient; id: string };
@@ -22,26 +15,16 @@ type GroupChat = { id: string; name: string; members: { userId: string }[] };
 describe.each(TEST_ENGINES)('group likes and group matches on %s (issue 20)', (_engine, database) => {
   const app = appsOn(database);
 
-  async function student(t: App, name: string): Promise<Student> {
-    const email = `${name}@ucla.edu`;
-    const c = await signedInClient(t, email);
-    const id = (await c.get('/api/me')).json.user.id as string;
-    await completeStudentProfile(t, id, email);
-    return { c, id };
-  }
+  const student = (t: App, name: string): Promise<Student> => signedInStudent(t, `${name}@ucla.edu`);
 
   /** A group of the admin and `others`, every member searching in group mode. */
   async function searchingGroup(admin: Student, others: Student[], name: string) {
-    const group = (await admin.c.post('/api/groups', { name })).json.group;
-    for (const s of others) {
-      const { inviteCode } = (await admin.c.post(`/api/groups/${group.id}/invite-code`)).json;
-      expect((await s.c.post('/api/groups/join', { inviteCode })).status).toBe(200);
-    }
+    const { id } = await groupOf(admin, others, name);
     for (const s of [admin, ...others]) {
-      const set = await s.c.request('PUT', '/api/group-mode', { mode: 'group', activeGroupId: group.id });
+      const set = await s.c.request('PUT', '/api/group-mode', { mode: 'group', activeGroupId: id });
       expect(set.status).toBe(200);
     }
-    return group.id as string;
+    return id;
   }
 
   const like = (s: Student, target: Student, action = 'like') =>

@@ -8,10 +8,18 @@
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { MAYA as A, JORDAN as B, CASEY as C, completeStudent, type Student, signedInUserId } from './support/students';
+import {
+  MAYA as A,
+  JORDAN as B,
+  CASEY as C,
+  type OpenStudent,
+  openStudent,
+  requestAs,
+  type Student,
+} from './support/students';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const GROUP = 'Sunset Five';
@@ -32,19 +40,9 @@ describe.skipIf(browserMissing)('group call journey (Chromium, fake camera)', ()
 
   const shoot = (page: Page, name: string, viewport = PHONE) => shootBoth(page, `group-call-${name}`, { viewport });
 
-  async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await completeStudent(context.request, server.url, s);
-    const id = await signedInUserId(context.request, server.url);
-    const page = await context.newPage();
-    return { context, page, id };
-  }
+  const openAs = (s: Student, viewport = PHONE) => openStudent(browser, server.url, s, viewport);
 
-  const post = async (x: { context: BrowserContext }, path: string, data?: object) => {
-    const res = await x.context.request.post(`${server.url}${path}`, { data, headers: { origin: server.url } });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    return res.json();
-  };
+  const post = (x: OpenStudent, path: string, data?: object) => requestAs(x, server.url, 'post', path, data);
 
   async function openGroupChat(page: Page) {
     await page.goto(`${server.url}/?tab=matches`);

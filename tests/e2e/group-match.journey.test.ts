@@ -6,10 +6,18 @@
  * stops receiving at once. Screenshots of the group card and the group match chat at phone and
  * desktop widths go to test-results/.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { MAYA as A, JORDAN as B, CASEY as C, completeStudent, type Student, signedInUserId } from './support/students';
+import {
+  MAYA as A,
+  JORDAN as B,
+  CASEY as C,
+  type OpenStudent,
+  openStudent,
+  requestAs,
+  type Student,
+} from './support/students';
 
 describe.skipIf(browserMissing)('group match journey (Chromium)', () => {
   let server: RunningServer;
@@ -28,19 +36,10 @@ describe.skipIf(browserMissing)('group match journey (Chromium)', () => {
   const shoot = (page: Page, name: string, viewport = PHONE) => shootBoth(page, `group-match-${name}`, { viewport });
   const CHAT = `Westwood Crew & ${C.name.split(' ')[0]}`;
 
-  async function openAs(s: Student, viewport = PHONE): Promise<{ context: BrowserContext; page: Page; id: string }> {
-    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
-    await completeStudent(context.request, server.url, s);
-    const id = await signedInUserId(context.request, server.url);
-    const page = await context.newPage();
-    return { context, page, id };
-  }
+  const openAs = (s: Student, viewport = PHONE) => openStudent(browser, server.url, s, viewport);
 
-  const call = async (x: { context: BrowserContext }, method: 'post' | 'put', path: string, data?: object) => {
-    const res = await x.context.request[method](`${server.url}${path}`, { data, headers: { origin: server.url } });
-    expect(res.status(), await res.text()).toBeLessThan(300);
-    return res.json();
-  };
+  const call = (x: OpenStudent, method: 'post' | 'put', path: string, data?: object) =>
+    requestAs(x, server.url, method, path, data);
 
   async function goTo(page: Page, path: string) {
     await page.goto(`${server.url}${path}`);

@@ -137,6 +137,16 @@ function call(base: string, cookie: string, method: string, path: string, body?:
   });
 }
 
+/** Gold for a day, written straight to the database. */
+async function makeGold(db: Database, userId: string) {
+  const now = new Date();
+  await db.subscriptions.set(
+    userId,
+    { isPremium: true, tier: 'gold', subscriptionEnd: new Date(now.getTime() + 86_400_000), cancelled: false },
+    now,
+  );
+}
+
 function socket(base: string, cookie: string) {
   const frames: Frame[] = [];
   const ws = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, { headers: { cookie } });
@@ -247,12 +257,7 @@ describe.runIf(server)('several API processes on one PostgreSQL', () => {
     const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
     const a = await student(db, hash, 'Harper');
     const b = await student(db, hash, 'Indigo');
-    const now = new Date();
-    await db.subscriptions.set(
-      a.id,
-      { isPremium: true, tier: 'gold', subscriptionEnd: new Date(now.getTime() + 86_400_000), cancelled: false },
-      now,
-    );
+    await makeGold(db, a.id);
     const [p1, p2] = [servers[0]!.url, servers[1]!.url];
     const sa = await signIn(p1, a.email);
     const sb = await signIn(p2, b.email);
@@ -291,12 +296,7 @@ describe.runIf(server)('several API processes on one PostgreSQL', () => {
   it('holds a group call whose members are on different processes: ring, join, signals, leave (issue 20)', async () => {
     const hash = await new Argon2PasswordHasher().hash(GOOD_PASSWORD);
     const [a, b, c] = [await student(db, hash, 'Kai'), await student(db, hash, 'Lane'), await student(db, hash, 'Mo')];
-    const now = new Date();
-    await db.subscriptions.set(
-      a.id,
-      { isPremium: true, tier: 'gold', subscriptionEnd: new Date(now.getTime() + 86_400_000), cancelled: false },
-      now,
-    );
+    await makeGold(db, a.id);
     const [p1, p2] = [servers[0]!.url, servers[1]!.url];
     const [sa, sb, sc] = [await signIn(p1, a.email), await signIn(p2, b.email), await signIn(p1, c.email)];
     const created = await call(p1, sa.cookie, 'POST', '/api/groups', { name: 'Two Processes' });

@@ -109,6 +109,21 @@ export async function signedInStudent(t: App, email: string) {
   return { c, id };
 }
 
+/** A group of `admin` and `others` (joined with the admin's invite codes): its id and its chat's conversation id. */
+export async function groupOf(
+  admin: { c: import('./test-app').TestClient },
+  others: { c: import('./test-app').TestClient }[],
+  name = 'Westwood Crew',
+) {
+  const group = (await admin.c.post('/api/groups', { name })).json.group;
+  for (const s of others) {
+    const { inviteCode } = (await admin.c.post(`/api/groups/${group.id}/invite-code`)).json;
+    const joined = await s.c.post('/api/groups/join', { inviteCode });
+    if (joined.status !== 200) throw new Error(`join failed: ${joined.status}`);
+  }
+  return { id: group.id as string, chat: `group-${group.id}` };
+}
+
 /** Two students who liked each other, and the conversation their match opened. */
 export async function matchedPair(t: App) {
   const a = await signedInStudent(t, 'ana@ucla.edu');

@@ -28,3 +28,16 @@ export function openSqlite(file: string): SqliteDb {
 export function migrateSqlite(db: SqliteDb): void {
   migrate(db, { migrationsFolder: MIGRATIONS });
 }
+
+/** Statements compiled once per query text and reused (issue 18: hot paths skip SQLite's compile). */
+export function statementCache(sql: Database.Database): (query: string) => Database.Statement {
+  const statements = new Map<string, Database.Statement>();
+  return (query) => {
+    let statement = statements.get(query);
+    if (!statement) {
+      statement = sql.prepare(query);
+      statements.set(query, statement);
+    }
+    return statement;
+  };
+}

@@ -2,24 +2,17 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import type { GroupCall, GroupCallRepository } from '../../../core/messaging/group-calls';
 import { type CallRow, openRow, groupCallsSql as SQL, toGroupCall } from '../shared/group-calls-rows';
-import type { SqliteDb } from './client';
+import { type SqliteDb, statementCache } from './client';
 
 export class SqliteGroupCallRepository implements GroupCallRepository {
   private readonly sql: Sqlite;
-  private readonly statements = new Map<string, Statement>();
+  private readonly prepare: (query: string) => Statement;
 
   constructor(db: SqliteDb) {
     this.sql = db.$client;
+    this.prepare = statementCache(this.sql);
   }
 
-  private prepare(query: string): Statement {
-    let statement = this.statements.get(query);
-    if (!statement) {
-      statement = this.sql.prepare(query);
-      this.statements.set(query, statement);
-    }
-    return statement;
-  }
 
   private read(row: CallRow | undefined): GroupCall | null {
     return row ? toGroupCall(row, this.prepare(SQL.participants).all({ id: row.id }) as { user_id: string }[]) : null;

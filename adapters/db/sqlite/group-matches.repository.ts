@@ -2,7 +2,7 @@
 import type { Database as Sqlite, Statement } from 'better-sqlite3';
 import { type GroupMatchRepository, groupMatchSides, type NewGroupMatch } from '../../../core/likes/group-likes';
 import { type GroupRow, groupMatchesSql, rowOf, toGroupViews } from '../shared/group-matches-rows';
-import type { SqliteDb } from './client';
+import { type SqliteDb, statementCache } from './client';
 
 const SQL = groupMatchesSql((param) => `(SELECT value FROM json_each(${param}))`);
 
@@ -11,20 +11,13 @@ type MemberRow = { group_id: string; user_id: string };
 export class SqliteGroupMatchRepository implements GroupMatchRepository {
   private readonly sql: Sqlite;
   /** Statements compiled once: `pending` runs after every like (issue 18's like path). */
-  private readonly statements = new Map<string, Statement>();
+  private readonly prepare: (query: string) => Statement;
 
   constructor(db: SqliteDb) {
     this.sql = db.$client;
+    this.prepare = statementCache(this.sql);
   }
 
-  private prepare(query: string): Statement {
-    let statement = this.statements.get(query);
-    if (!statement) {
-      statement = this.sql.prepare(query);
-      this.statements.set(query, statement);
-    }
-    return statement;
-  }
 
   async pending(input: { likerId: string; targetId: string; likerGroupId: string | null; since: Date }) {
     const at = { liker: input.likerId, target: input.targetId, lg: input.likerGroupId, since: input.since.getTime() };

@@ -2,7 +2,7 @@
  * Students made through the API for the browser journeys: sign-up, the mailbox's confirmation
  * link, sign-in, the agreement, 3 photos and a completed profile.
  */
-import type { APIRequestContext, APIResponse } from 'playwright-core';
+import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { PROMPTS } from '../../../fixtures/prompts';
 
@@ -164,4 +164,33 @@ export async function completeStudent(request: APIRequestContext, base: string, 
 export async function signedInUserId(request: APIRequestContext, base: string): Promise<string> {
   const me = await expectStatus(request.get(`${base}/api/me`), 200);
   return ((await me.json()) as { user: { id: string } }).user.id;
+}
+
+export type OpenStudent = { context: BrowserContext; page: Page; id: string };
+
+/** A complete student signed in in a fresh browser context at `viewport` (motion reduced). */
+export async function openStudent(
+  browser: Browser,
+  base: string,
+  s: Student,
+  viewport: { width: number; height: number },
+): Promise<OpenStudent> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  await completeStudent(context.request, base, s);
+  const id = await signedInUserId(context.request, base);
+  const page = await context.newPage();
+  return { context, page, id };
+}
+
+/** A JSON request as the student (with the app's Origin) that must succeed; its answer. */
+export async function requestAs(
+  x: { context: BrowserContext },
+  base: string,
+  method: 'post' | 'put',
+  path: string,
+  data?: object,
+) {
+  const res = await x.context.request[method](`${base}${path}`, { data, headers: { origin: base } });
+  if (res.status() >= 300) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
+  return res.json();
 }

@@ -49,6 +49,26 @@ export const UNANSWERED = { declined: 'Call declined', noAnswer: 'No answer' } a
 
 export const VIDEO_CONSTRAINTS = { width: 640, height: 480 } as const;
 
+/**
+ * The camera (at 640x480, 001 §9) and microphone for a call, or null after telling the student:
+ * "Call Failed: Unable to access camera/microphone" (001 §4), and the call ends.
+ */
+export async function localMedia(
+  media: CallMedia,
+  onFailure: (title: string, description: string) => void,
+): Promise<MediaStream | null> {
+  try {
+    return await navigator.mediaDevices.getUserMedia({
+      audio: true,
+      video: media === 'video' ? { ...VIDEO_CONSTRAINTS } : false,
+    });
+  } catch (error) {
+    console.error('getUserMedia failed', error);
+    onFailure('Call Failed', 'Unable to access camera/microphone');
+    return null;
+  }
+}
+
 export async function fetchCallConfig() {
   return api('GET /api/calls/config');
 }
@@ -88,14 +108,8 @@ export class CallSession {
   }
 
   async start() {
-    try {
-      this.local = await navigator.mediaDevices.getUserMedia({
-        audio: true,
-        video: this.o.media === 'video' ? { ...VIDEO_CONSTRAINTS } : false,
-      });
-    } catch (error) {
-      console.error('getUserMedia failed', error);
-      this.o.onFailure('Call Failed', 'Unable to access camera/microphone');
+    this.local = await localMedia(this.o.media, this.o.onFailure);
+    if (!this.local) {
       this.finish(this.o.incoming ? 'decline' : null, 'Call failed');
       return;
     }

@@ -4,7 +4,7 @@
  * already in the call (the server lists them), so two sides never offer to each other at once.
  * One connection failing drops that person's tile; the call goes on for the rest.
  */
-import { type CallChannel, type CallMedia, type CallState, VIDEO_CONSTRAINTS } from './call-session';
+import { type CallChannel, type CallMedia, type CallState, localMedia } from './call-session';
 
 export type GroupCallEvent =
   | { kind: 'ringing'; callId: string; conversationId: string; fromUserId: string; media: CallMedia }
@@ -109,14 +109,8 @@ export class GroupCallSession {
   }
 
   async start() {
-    try {
-      this.local = await navigator.mediaDevices.getUserMedia({
-        audio: true,
-        video: this.o.media === 'video' ? { ...VIDEO_CONSTRAINTS } : false,
-      });
-    } catch (error) {
-      console.error('getUserMedia failed', error);
-      this.o.onFailure('Call Failed', 'Unable to access camera/microphone');
+    this.local = await localMedia(this.o.media, this.o.onFailure);
+    if (!this.local) {
       this.finish(false, 'Call failed');
       return;
     }

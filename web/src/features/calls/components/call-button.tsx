@@ -24,25 +24,32 @@ export function CallButton({ peer }: { peer: CallPeer }) {
         <PhoneIcon className="size-5" />
       </button>
       <DialogContent title={`Call ${peer.name}`} description="Choose how to call.">
-        <div className="grid grid-cols-2 gap-3">
-          {(
-            [
-              ['video', 'Video Call', VideoIcon],
-              ['voice', 'Voice Call', PhoneIcon],
-            ] as const
-          ).map(([media, label, Icon]) => (
-            <button
-              key={media}
-              type="button"
-              onClick={() => choose(media)}
-              className="flex flex-col items-center gap-2 rounded-2xl bg-brand-50 px-4 py-6 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-600"
-            >
-              <Icon className="size-8" />
-              {label}
-            </button>
-          ))}
-        </div>
+        <MediaChoices onChoose={choose} />
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The Call dialog's two choices, Video Call and Voice Call (001 §2); group calls offer the same. */
+export function MediaChoices({ onChoose }: { onChoose: (media: CallMedia) => void }) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      {(
+        [
+          ['video', 'Video Call', VideoIcon],
+          ['voice', 'Voice Call', PhoneIcon],
+        ] as const
+      ).map(([media, label, Icon]) => (
+        <button
+          key={media}
+          type="button"
+          onClick={() => onChoose(media)}
+          className="flex flex-col items-center gap-2 rounded-2xl bg-brand-50 px-4 py-6 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-600"
+        >
+          <Icon className="size-8" />
+          {label}
+        </button>
+      ))}
+    </div>
   );
 }

@@ -245,67 +245,62 @@ export function CallProvider({ channel, children }: { channel: CallChannel; chil
     };
   }, [channel, onGroupFrame]);
 
+  /** The ICE servers for a call this student starts, or null after telling them why not (Gold only, 001 §8). */
+  const callerIceServers = useCallback(async (): Promise<RTCIceServer[] | null> => {
+    let settings: Awaited<ReturnType<typeof fetchCallConfig>>;
+    try {
+      settings = await config();
+    } catch (error) {
+      problemToast(error, 'Failed to start the call. Please try again.');
+      return null;
+    }
+    if (!settings.canCall) {
+      toast.error(CALL_MESSAGES.premiumTitle, { description: CALL_MESSAGES.premium });
+      return null;
+    }
+    return settings.iceServers;
+  }, [config]);
+
   const startCall = useCallback(
     async (peer: CallPeer, media: CallMedia) => {
-      let settings: Awaited<ReturnType<typeof fetchCallConfig>>;
-      try {
-        settings = await config();
-      } catch (error) {
-        problemToast(error, 'Failed to start the call. Please try again.');
-        return;
-      }
-      if (!settings.canCall) {
-        toast.error(CALL_MESSAGES.premiumTitle, { description: CALL_MESSAGES.premium });
-        return;
-      }
-      begin(peer, media, settings.iceServers);
+      const iceServers = await callerIceServers();
+      if (iceServers) begin(peer, media, iceServers);
     },
-    [begin, config],
+    [begin, callerIceServers],
   );
 
   const startGroupCall = useCallback(
     async (conversationId: string, media: CallMedia) => {
-      let settings: Awaited<ReturnType<typeof fetchCallConfig>>;
-      try {
-        settings = await config();
-      } catch (error) {
-        problemToast(error, 'Failed to start the call. Please try again.');
-        return;
-      }
-      if (!settings.canCall) {
-        toast.error(CALL_MESSAGES.premiumTitle, { description: CALL_MESSAGES.premium });
-        return;
-      }
-      beginGroup(conversationId, media, settings.iceServers);
+      const iceServers = await callerIceServers();
+      if (iceServers) beginGroup(conversationId, media, iceServers);
     },
-    [beginGroup, config],
+    [beginGroup, callerIceServers],
   );
+
+  /** The ICE servers for a call this student answers or joins (no Gold needed); none when unavailable. */
+  const answerIceServers = useCallback(async (): Promise<RTCIceServer[]> => {
+    try {
+      return (await config()).iceServers;
+    } catch (error) {
+      console.error('Call settings unavailable; trying without ICE servers', error);
+      return [];
+    }
+  }, [config]);
 
   /** Joining needs no Gold, like answering a 1:1 call (N127). */
   const joinGroupCall = useCallback(
     async (conversationId: string, live: LiveGroupCall) => {
       setGroupRing(null);
-      let iceServers: RTCIceServer[] = [];
-      try {
-        iceServers = (await config()).iceServers;
-      } catch (error) {
-        console.error('Call settings unavailable; trying without ICE servers', error);
-      }
-      beginGroup(conversationId, live.media, iceServers, live.id);
+      beginGroup(conversationId, live.media, await answerIceServers(), live.id);
     },
-    [beginGroup, config],
+    [beginGroup, answerIceServers],
   );
 
   const accept = async () => {
     const ringing = incoming;
     if (!ringing) return;
     setIncoming(null);
-    let iceServers: RTCIceServer[] = [];
-    try {
-      iceServers = (await config()).iceServers;
-    } catch (error) {
-      console.error('Call settings unavailable; trying without ICE servers', error);
-    }
+    const iceServers = await answerIceServers();
     begin(ringing.peer, ringing.signal.media ?? 'video', iceServers, {
       callId: ringing.signal.callId,
       sdp: ringing.signal.sdp ?? '',

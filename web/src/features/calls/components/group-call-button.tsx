@@ -4,6 +4,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PhoneIcon, VideoIcon } from '../../../components/ui/icons';
 import { api } from '../../../lib/api-client';
 import type { CallMedia } from '../api/call-session';
+import { MediaChoices } from './call-button';
 import { liveGroupCallKey, useCalls } from './call-provider';
 
 /**
@@ -59,24 +60,7 @@ export function GroupCallButton({ conversationId }: { conversationId: string }) 
         <PhoneIcon className="size-5" />
       </button>
       <DialogContent title="Call the group" description="Everyone in this chat can join, up to 4 people at once.">
-        <div className="grid grid-cols-2 gap-3">
-          {(
-            [
-              ['video', 'Video Call', VideoIcon],
-              ['voice', 'Voice Call', PhoneIcon],
-            ] as const
-          ).map(([media, label, Icon]) => (
-            <button
-              key={media}
-              type="button"
-              onClick={() => choose(media)}
-              className="flex flex-col items-center gap-2 rounded-2xl bg-brand-50 px-4 py-6 font-semibold text-brand-800 ring-1 ring-brand-200 hover:bg-brand-100 focus-visible:outline-3 focus-visible:outline-brand-600"
-            >
-              <Icon className="size-8" />
-              {label}
-            </button>
-          ))}
-        </div>
+        <MediaChoices onChoose={choose} />
       </DialogContent>
     </Dialog>
   );

@@ -1,12 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { MicIcon, MicOffIcon, PhoneOffIcon, VideoIcon, VideoOffIcon } from '../../../components/ui/icons';
 import { cn } from '../../../lib/cn';
 import { photoSources } from '../../../lib/photo';
 import type { CallMedia } from '../api/call-session';
 import type { GroupCallView } from '../api/group-call-session';
 import type { CallPeer } from './call-provider';
-import { CallControlButton, callClock, useStream } from './in-call-screen';
+import { CallControls, callClock, useStream } from './in-call-screen';
 
 type GroupCallScreenProps = {
   media: CallMedia;
@@ -148,41 +147,23 @@ export function GroupCallScreen({ media, view, people, onMute, onCamera, onLeave
             />
           ))}
         </ul>
-        <div className="flex items-center justify-center gap-5 px-6 pt-4 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
-          <CallControlButton
-            label="Mute"
-            pressed={muted}
-            disabled={state === 'ended'}
-            onClick={() => {
-              onMute(!muted);
-              setMuted(!muted);
-            }}
-          >
-            {muted ? <MicOffIcon className="size-6" /> : <MicIcon className="size-6" />}
-          </CallControlButton>
-          {video && (
-            <CallControlButton
-              label="Turn camera off"
-              pressed={cameraOff}
-              disabled={state === 'ended'}
-              onClick={() => {
-                onCamera(!cameraOff);
-                setCameraOff(!cameraOff);
-              }}
-            >
-              {cameraOff ? <VideoOffIcon className="size-6" /> : <VideoIcon className="size-6" />}
-            </CallControlButton>
-          )}
-          <button
-            type="button"
-            onClick={onLeave}
-            disabled={state === 'ended'}
-            aria-label="Leave call"
-            className="flex size-16 items-center justify-center rounded-full bg-danger-600 text-white shadow-raised hover:bg-danger-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-55"
-          >
-            <PhoneOffIcon className="size-7" />
-          </button>
-        </div>
+        <CallControls
+          className="pt-4"
+          video={video}
+          disabled={state === 'ended'}
+          muted={muted}
+          cameraOff={cameraOff}
+          endLabel="Leave call"
+          onMute={(next) => {
+            onMute(next);
+            setMuted(next);
+          }}
+          onCamera={(next) => {
+            onCamera(next);
+            setCameraOff(next);
+          }}
+          onEnd={onLeave}
+        />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );

@@ -141,47 +141,84 @@ export function InCallScreen({
           )}
         </div>
 
-        <div className="flex items-center justify-center gap-5 bg-ink-900 px-6 pt-5 pb-[max(1.5rem,env(safe-area-inset-bottom))]">
-          <CallControlButton
-            label="Mute"
-            pressed={muted}
-            disabled={state === 'ended'}
-            onClick={() => {
-              onMute(!muted);
-              setMuted(!muted);
-            }}
-          >
-            {muted ? <MicOffIcon className="size-6" /> : <MicIcon className="size-6" />}
-          </CallControlButton>
-          {video && (
-            <CallControlButton
-              label="Turn camera off"
-              pressed={cameraOff}
-              disabled={state === 'ended'}
-              onClick={() => {
-                onCamera(!cameraOff);
-                setCameraOff(!cameraOff);
-              }}
-            >
-              {cameraOff ? <VideoOffIcon className="size-6" /> : <VideoIcon className="size-6" />}
-            </CallControlButton>
-          )}
-          <button
-            type="button"
-            onClick={onEnd}
-            disabled={state === 'ended'}
-            aria-label="End call"
-            className="flex size-16 items-center justify-center rounded-full bg-danger-600 text-white shadow-raised hover:bg-danger-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-55"
-          >
-            <PhoneOffIcon className="size-7" />
-          </button>
-        </div>
+        <CallControls
+          className="bg-ink-900 pt-5"
+          video={video}
+          disabled={state === 'ended'}
+          muted={muted}
+          cameraOff={cameraOff}
+          endLabel="End call"
+          onMute={(next) => {
+            onMute(next);
+            setMuted(next);
+          }}
+          onCamera={(next) => {
+            onCamera(next);
+            setCameraOff(next);
+          }}
+          onEnd={onEnd}
+        />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
 }
 
-export function CallControlButton({
+/** A call's controls: mute, camera (video calls), and end or leave. */
+export function CallControls({
+  className,
+  video,
+  disabled,
+  muted,
+  cameraOff,
+  endLabel,
+  onMute,
+  onCamera,
+  onEnd,
+}: {
+  className?: string;
+  video: boolean;
+  disabled: boolean;
+  muted: boolean;
+  cameraOff: boolean;
+  endLabel: string;
+  onMute: (muted: boolean) => void;
+  onCamera: (off: boolean) => void;
+  onEnd: () => void;
+}) {
+  return (
+    <div
+      className={cn(
+        'flex items-center justify-center gap-5 px-6 pb-[max(1.5rem,env(safe-area-inset-bottom))]',
+        className,
+      )}
+    >
+      <ControlButton label="Mute" pressed={muted} disabled={disabled} onClick={() => onMute(!muted)}>
+        {muted ? <MicOffIcon className="size-6" /> : <MicIcon className="size-6" />}
+      </ControlButton>
+      {video && (
+        <ControlButton
+          label="Turn camera off"
+          pressed={cameraOff}
+          disabled={disabled}
+          onClick={() => onCamera(!cameraOff)}
+        >
+          {cameraOff ? <VideoOffIcon className="size-6" /> : <VideoIcon className="size-6" />}
+        </ControlButton>
+      )}
+      <button
+        type="button"
+        onClick={onEnd}
+        disabled={disabled}
+        aria-label={endLabel}
+        className="flex size-16 items-center justify-center rounded-full bg-danger-600 text-white shadow-raised hover:bg-danger-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white disabled:opacity-55"
+      >
+        <PhoneOffIcon className="size-7" />
+      </button>
+    </div>
+  );
+}
+
+function ControlButton({
   label,
   pressed,
   disabled,
