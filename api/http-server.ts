@@ -33,6 +33,7 @@ export async function listen(
     },
     subscriptions: built.db.subscriptions,
     groupCalls: built.db.groupCalls,
+    rateLimiter: built.db.rateLimiter,
     authenticate: (cookie) => sessionFromCookieHeader(built.sessionDeps, cookie),
     isLive: (user) => isSessionLive(built.sessionDeps, user),
     allowedOrigins: [new URL(env.APP_URL).origin],

@@ -37,6 +37,7 @@ import {
 import { MESSAGE_MESSAGES } from '../../core/messaging/rules';
 import type { Clock } from '../../core/shared/clock';
 import type { IdGenerator } from '../../core/shared/ids';
+import type { RateLimiter } from '../../core/shared/rate-limit';
 import { MESSAGE_MAX } from '../../core/shared/sanitize';
 import type { SessionUser } from '../context';
 import type { AccessSession } from '../middleware/session';
@@ -94,6 +95,8 @@ export type RealtimeDeps = {
   subscriptions: SubscriptionRepository;
   /** Calls in groups (issue 20): who is in which conversation's call, stored so every process sees it. */
   groupCalls: GroupCallRepository;
+  /** Budgets shared with the HTTP routes (a new group call spends from its caller's). */
+  rateLimiter: RateLimiter;
   /** The session behind the upgrade's cookie and when its access token expires. */
   authenticate(cookieHeader: string | undefined): Promise<AccessSession | null>;
   /** Whether the session is still live (N3's rule, read afresh): asked for every frame (issue 14). */
@@ -127,6 +130,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     clock: deps.clock,
     ids: deps.ids,
     calls: deps.groupCalls,
+    rateLimiter: deps.rateLimiter,
     groupChats: deps.messaging.groupChats,
     realtime: deps.bus,
   };

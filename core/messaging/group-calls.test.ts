@@ -1,5 +1,6 @@
 /** Calls in groups (issue 20, N127–N129): the rules, with an in-memory call store and audience. */
 import { fixedClock } from '../shared/clock';
+import { WRITE_LIMITS } from '../shared/rate-limit';
 import {
   endUnansweredGroupCall,
   GROUP_CALL_MAX,
@@ -67,7 +68,16 @@ function setup(members = ['a', 'b', 'c', 'd', 'e'], blocks: [string, string][] =
   const told: { to: string; event: GroupCallEvent }[] = [];
   let n = 0;
   const calls = memoryCalls();
+  const spent = new Map<string, number>();
   const deps: GroupCallDeps = {
+    rateLimiter: {
+      async reserve(key, rule) {
+        const n = spent.get(key) ?? 0;
+        if (n >= rule.limit) return { allowed: false, retryAfterSeconds: 60 };
+        spent.set(key, n + 1);
+        return { allowed: true, release: async () => {} };
+      },
+    },
     clock: fixedClock('2026-11-27T18:00:00Z'),
     ids: { newId: () => `call-${++n}` },
     calls,
@@ -106,6 +116,20 @@ describe('starting a group call', () => {
     // N118: a member blocked either way with the caller is not rung.
     expect(heard('c', 'ringing')).toHaveLength(0);
     expect(heard('a', 'ringing')).toHaveLength(0);
+  });
+
+  it('limits how often one student starts a call (each rings the whole chat); joining the live one is free', async () => {
+    const { deps, heard } = setup(['a', 'b']);
+    for (let i = 0; i < WRITE_LIMITS.groupCallStartsPerUser.limit; i++) {
+      const started = await startGroupCall(deps, 'gold', 'a', CONV, 'voice');
+      await leaveGroupCall(deps, 'a', started.ok ? started.value.id : '');
+    }
+    const refused = await startGroupCall(deps, 'gold', 'a', CONV, 'voice');
+    expect(!refused.ok && refused.error.code).toBe('RATE_LIMITED');
+    expect(heard('b', 'ringing')).toHaveLength(WRITE_LIMITS.groupCallStartsPerUser.limit);
+    const other = await startGroupCall(deps, 'gold', 'b', CONV, 'voice');
+    expect(other.ok).toBe(true);
+    expect((await startGroupCall(deps, 'gold', 'a', CONV, 'voice')).ok).toBe(true);
   });
 
   it('joins the live call instead of starting a second one, even without Gold', async () => {

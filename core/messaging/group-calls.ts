@@ -8,8 +8,9 @@
  */
 import { ENTITLEMENTS, type Plan } from '../billing/entitlements';
 import type { Clock } from '../shared/clock';
-import { DomainError } from '../shared/errors';
+import { DomainError, rateLimited } from '../shared/errors';
 import type { IdGenerator } from '../shared/ids';
+import { type RateLimiter, WRITE_LIMITS } from '../shared/rate-limit';
 import { err, ok, type Result } from '../shared/result';
 import { callErrors } from './calls';
 import { type GroupChatAudience, type GroupChatRepository, isGroupChatMember, isMultiParty } from './group-chat';
@@ -79,6 +80,8 @@ export type GroupCallDeps = {
   clock: Clock;
   ids: IdGenerator;
   calls: GroupCallRepository;
+  /** New calls ring the whole chat: each start spends from the caller's budget first. */
+  rateLimiter: RateLimiter;
   groupChats: Pick<GroupChatRepository, 'audience'>;
   realtime: RealtimeBus;
 };
@@ -112,12 +115,15 @@ export async function startGroupCall(
   const live = await deps.calls.live(conversationId);
   if (live) return joinGroupCall(deps, userId, live.id);
   if (!ENTITLEMENTS[plan].calls) return err(callErrors.premium());
+  const now = deps.clock.now();
+  const budget = await deps.rateLimiter.reserve(`group-call:user:${userId}`, WRITE_LIMITS.groupCallStartsPerUser, now);
+  if (!budget.allowed) return err(rateLimited(budget.retryAfterSeconds));
   const { call, created } = await deps.calls.start({
     id: deps.ids.newId(),
     conversationId,
     callerId: userId,
     media,
-    createdAt: deps.clock.now(),
+    createdAt: now,
   });
   // Someone else started one at the same moment: this student joins theirs.
   if (!created) return joinGroupCall(deps, userId, call.id);
@@ -241,5 +247,9 @@ export async function liveGroupCall(
 ): Promise<Result<GroupCall | null, DomainError>> {
   const audience = await memberAudience(deps, conversationId, userId);
   if (!audience) return err(messageErrors.notFound());
-  return ok(await deps.calls.live(conversationId));
+  const call = await deps.calls.live(conversationId);
+  // Someone blocked either way stays out of the student's view here too (N118).
+  return ok(
+    call && { ...call, participantIds: call.participantIds.filter((id) => !audience.blockedWith.includes(id)) },
+  );
 }

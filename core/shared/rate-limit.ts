@@ -122,4 +122,6 @@ export const WRITE_LIMITS = {
    */
   roommateAgreementWritesPerUser: { limit: 60, windowMs: HOUR },
   roommateAgreementWritesPerIp: { limit: 300, windowMs: HOUR },
+  /** A new group call rings everyone in the chat (issue 20, N127): start-leave loops would be a way to harass. */
+  groupCallStartsPerUser: { limit: 20, windowMs: HOUR },
 } as const satisfies Record<string, RateRule>;
