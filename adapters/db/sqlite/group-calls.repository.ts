@@ -13,7 +13,6 @@ export class SqliteGroupCallRepository implements GroupCallRepository {
     this.prepare = statementCache(this.sql);
   }
 
-
   private read(row: CallRow | undefined): GroupCall | null {
     return row ? toGroupCall(row, this.prepare(SQL.participants).all({ id: row.id }) as { user_id: string }[]) : null;
   }

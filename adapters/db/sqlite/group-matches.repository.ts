@@ -18,7 +18,6 @@ export class SqliteGroupMatchRepository implements GroupMatchRepository {
     this.prepare = statementCache(this.sql);
   }
 
-
   async pending(input: { likerId: string; targetId: string; likerGroupId: string | null; since: Date }) {
     const at = { liker: input.likerId, target: input.targetId, lg: input.likerGroupId, since: input.since.getTime() };
     if (input.likerGroupId !== null) {
