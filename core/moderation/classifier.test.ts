@@ -165,3 +165,34 @@ describe('features aimed at someone (issue 15)', () => {
     expect(added('pathetic')).toBe(added('chair') + 1);
   });
 });
+
+describe('who does what to whom, and reports of abuse (issue 15, N171)', () => {
+  const ids = (t: string) => new Set(extractFeatures(t, profanity).ids);
+  const extra = (t: string, than: string) => [...ids(t)].filter((id) => !ids(than).has(id)).length;
+
+  it('reads the words after "I" and around "you" as features of their own', () => {
+    // "I" adds its three following words beside the n-grams any one-letter word adds.
+    expect(extra('i will wait outside', 'will wait outside')).toBe(
+      extra('a will wait outside', 'will wait outside') + 3,
+    );
+    // The same words around "you" differ before and after it.
+    const before = ids('waiting you');
+    const after = ids('you waiting');
+    expect([...before].filter((id) => !after.has(id)).length).toBeGreaterThan(0);
+  });
+
+  it('marks a report or warning about abuse, told in the third person or quoted', () => {
+    expect(
+      extra('someone asked me to wire the deposit, i blocked them', 'can you wire the deposit today'),
+    ).toBeGreaterThan(0);
+    const told = ids('a guy said "send pics" and i reported him');
+    const plain = ids('send pics');
+    expect(told.size).toBeGreaterThan(plain.size);
+  });
+
+  it("weighs a two-word reply's words no more than a six-word message's", () => {
+    const short = extractFeatures('oh nice', profanity);
+    const longer = extractFeatures('oh nice that works for me', profanity);
+    expect(Math.max(...short.values)).toBeLessThanOrEqual(Math.max(...longer.values) + 1e-6);
+  });
+});

@@ -76,6 +76,28 @@ const KNOWING =
 const CONDITIONAL =
   /\b(you'?d better|you better|u better|or else|watch your back|(would|be) a (shame|pity)|accidents happen|hate for (something|anything|you)|careful (now|out there|walking|where)|be careful|i'?d hate|who knows what|things (happen|could happen)|just saying|remember that|don'?t forget (i|that i)|think twice|last warning|final warning|you'?ve been warned|not a threat)\b/;
 
+const FIRST_PERSON = new Set([
+  'i',
+  'me',
+  'my',
+  'mine',
+  "i'm",
+  'im',
+  "i'll",
+  "i've",
+  "i'd",
+  'myself',
+  'we',
+  'us',
+  'our',
+]);
+/** Someone else's words told: the user reports or warns about abuse rather than committing it (N171). */
+const TELLING =
+  /\b(someone|somebody|some (guy|girl|dude|person|account|rando)|a (guy|girl|dude|user|person|landlord|recruiter)|this (guy|girl|dude|person|account)|people|anyone else|my (friend|cousin|roommate|sister|brother)|he|she|they)\b[^.?!]{0,40}\b(tried|asked|offered|sent|said|told|texted|messaged|dm'?d|dmed|pitched|wanted|keeps?|kept|threatened|called)\b|"[^"]{6,}"|“[^”]{6,}”/;
+/** Words of a report or a warning ("blocked", "reported", "scam", "never send your code"). */
+const REPORTING =
+  /\b(blocked|block (him|her|them|it)|reported|report (it|him|her|them|this|that)|scam|scams|scammer|scammers|spam|security|campus police|the police|support|illegal|screenshot(ted)?|red flag|heads up|watch out for|don'?t fall for|never (send|give|share)|don'?t (send|give|share))\b/;
+
 /** FNV-1a, 32 bits: stable across runs and machines, so the artefact's buckets mean the same everywhere. */
 function hash(s: string): number {
   let h = 0x811c9dc5;
@@ -108,17 +130,27 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
   const chars: string[] = [];
   for (let n = 3; n <= 5; n++) for (let i = 0; i + n <= padded.length; i++) chars.push(padded.slice(i, i + n));
   // Each group counts as much as the other whatever the message's length (L2 per group).
-  const wordWeight = grams.length ? 1 / Math.sqrt(grams.length) : 0;
+  // A floor on the divisor (N171): a two-word reply's words no longer weigh twice a sentence's.
+  const wordWeight = grams.length ? 1 / Math.sqrt(Math.max(grams.length, 6)) : 0;
   for (const g of grams) words.set(add(`w:${g}`, wordWeight), g);
   // The message's length, coarsely: a one-line answer ("Option B", "Deal.") is rarely abuse, and
   // without this its few n-grams carry the whole verdict.
   const count = tokens.length;
   add(`n:${count <= 2 ? 'a' : count <= 4 ? 'b' : count <= 7 ? 'c' : count <= 12 ? 'd' : 'e'}`, 1);
-  const charWeight = chars.length ? 1 / Math.sqrt(chars.length) : 0;
+  const charWeight = chars.length ? 1 / Math.sqrt(Math.max(chars.length, 40)) : 0;
   for (const c of chars) add(`c:${c}`, charWeight);
   // Stems share strength across word forms; the word lists across words the corpus never used.
   const stems = tokens.map(stem);
   for (const st of stems) add(`s:${st}`, wordWeight);
+  // Who does what to whom, without a parser (N171): the words just after "I" and around "you"
+  // ("I'll be waiting", "I know your", "you left your blinds").
+  for (let i = 0; i < stems.length; i++) {
+    const t = tokens[i] as string;
+    if (FIRST_PERSON.has(t)) for (let j = i + 1; j <= i + 3 && j < stems.length; j++) add(`i>${stems[j]}`, wordWeight);
+    if (SECOND_PERSON.has(t))
+      for (let j = Math.max(0, i - 3); j <= i + 3 && j < stems.length; j++)
+        if (j !== i) add(`y${j < i ? '<' : '>'}${stems[j]}`, wordWeight);
+  }
   const lexHits = new Map<string, number>();
   for (const st of stems)
     for (const [name, list] of LEXICON_ENTRIES) if (list.has(st)) lexHits.set(name, (lexHits.get(name) ?? 0) + 1);
@@ -137,6 +169,13 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
   if (knowing && you && placeHits > 0) add('x:know+you+place', 1);
   if (CONDITIONAL.test(normalised)) add('x:conditional', 1);
   if (CONDITIONAL.test(normalised) && you) add('x:conditional+you', 1);
+  // A report or a warning about abuse is not abuse: the told frame, and each word list inside it.
+  const telling = TELLING.test(normalised);
+  const reporting = REPORTING.test(normalised);
+  if (telling) add('x:telling', 1);
+  if (reporting) add('x:reporting', 1);
+  if (telling && reporting) add('x:telling+reporting', 1);
+  if (telling || reporting) for (const name of lexHits.keys()) add(`x:told+${name}`, 1);
   const evidence: string[] = [];
   for (const hit of ruleHits(normalised)) {
     add(`r:${hit.rule}`, 1);

@@ -6,8 +6,9 @@ import { makeTestApp, signedInClient, type TestClient } from '../support/test-ap
 // Blatant examples, so the committed model's retraining does not move them across a threshold.
 const SCAM = "I'm out of the country right now, wire the deposit today and I will mail you the keys, no viewing needed";
 const HARASSMENT = 'You are a worthless stupid bitch, I know where you live';
-// Nudged (at least 0.8) but below the hold threshold (0.95): sent anyway, it is delivered.
-const MILD = 'you are such an idiot lol';
+// Nudged (at least 0.8) but below the hold threshold (0.95): sent anyway, it is delivered. Not
+// "... idiot lol": the corpus counts teasing among friends as harmless, and the model grew less sure of it.
+const MILD = 'you are such an idiot';
 // Held back until an admin approves them (issue 15, "Held back").
 const PHISHING = 'Send me your school login and password so I can add you to the lease portal';
 
