@@ -97,7 +97,15 @@ export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
       if (deck.ok) cards += deck.value.entries.length;
     }
     const heavyTimes: number[] = [];
-    for (const v of heavy.slice(0, 3)) await getDeck(deps, v, {});
+    // Each heavy swiper's first deck after the bulk seeding reads their 8,000 swipes once and keeps a
+    // deck position (N156); reported apart. In the product the position moves along as they swipe.
+    const firstTimes: number[] = [];
+    for (const v of heavy) {
+      t0 = performance.now();
+      await getDeck(deps, v, {});
+      firstTimes.push(performance.now() - t0);
+    }
+    firstTimes.sort((a, b) => a - b);
     for (let i = 0; i < HEAVY_DECKS; i++) {
       const viewer = heavy[i % heavy.length] as string;
       t0 = performance.now();
@@ -127,6 +135,8 @@ export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
         p95Ms: round2(pct(heavyTimes, 95)),
         p99Ms: round2(pct(heavyTimes, 99)),
         targetP95Ms: engine === 'sqlite' ? 10 : 15,
+        firstDeckMedianMs: round2(pct(firstTimes, 50)),
+        firstDeckMaxMs: round2(firstTimes[firstTimes.length - 1] ?? 0),
       },
     };
   } finally {
