@@ -582,6 +582,18 @@ describe.each(engines())('repository contract on %s', (engine) => {
       });
     });
 
+    it('turns two likes sent at the same moment into exactly one match', async () => {
+      const a = await user();
+      const b = await user();
+      await Promise.all([like(a, b), like(b, a)]);
+      const ab = await db.swipes.get(a, b);
+      const ba = await db.swipes.get(b, a);
+      expect([ab?.status, ba?.status]).toEqual(['matched', 'matched']);
+      expect((await db.swipes.matches(a)).map((m) => m.userId)).toEqual([b]);
+    });
+  });
+
+  describe('deck positions (issue 18 §8, N156)', () => {
     it("walks a heavy swiper's campus from their deck position: the same students in the same order, holes, blocks, newcomers and movers included (issue 18 §8, N156)", async () => {
       const CAMPUS = 'Emory University';
       const viewer = await user();
@@ -618,19 +630,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
             id: randomUUID(),
             score: 50,
           },
-          () =>
-            ok({
-              record: {
-                userId: viewer,
-                targetId: target,
-                status: 'passed',
-                isSuperLike: false,
-                createdAt: T0,
-                matchedAt: null,
-              },
-              matchReverse: false,
-              spendPurchasedSuperLike: false,
-            }),
+          (state) => decideSwipe(state, { userId: viewer, targetId: target, action: 'pass', plan: 'free', now: T0 }),
         );
       const kept = new Set([5, 60]);
       for (let i = 0; i < 120; i++) if (!kept.has(i)) expect((await pass(students[i]!)).ok).toBe(true);
@@ -689,16 +689,6 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect(await poolOf(viewer, 500)).toEqual([]);
       expect(await poolOf(viewer, 500)).toEqual([]);
     }, 120_000);
-
-    it('turns two likes sent at the same moment into exactly one match', async () => {
-      const a = await user();
-      const b = await user();
-      await Promise.all([like(a, b), like(b, a)]);
-      const ab = await db.swipes.get(a, b);
-      const ba = await db.swipes.get(b, a);
-      expect([ab?.status, ba?.status]).toEqual(['matched', 'matched']);
-      expect((await db.swipes.matches(a)).map((m) => m.userId)).toEqual([b]);
-    });
   });
 
   describe('messaging', () => {
