@@ -23,6 +23,7 @@ const DECKS = 400;
 const HEAVY_VIEWERS = 10;
 const HEAVY_SWIPES = Number(process.env.BENCH_HEAVY_SWIPES ?? 8_000);
 const HEAVY_DECKS = 100;
+const GAPPY_VIEWERS = 5;
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -52,6 +53,15 @@ export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
         if (target !== viewer) swipes.push([viewer, target]);
       }
     }
+    // Heavy swipers with gaps, as real ones have (students they were never shown, or passed over for
+    // better ones): the same run but every 50th student unswiped, so their position keeps holes (N156).
+    const gappy = Array.from({ length: GAPPY_VIEWERS }, (_, h) => ids[campuses * 51 + h] as string);
+    gappy.forEach((viewer, h) => {
+      for (let k = 0; k < HEAVY_SWIPES && h + k * campuses < ids.length; k++) {
+        const target = ids[h + k * campuses] as string;
+        if (target !== viewer && k % 50 !== 25) swipes.push([viewer, target]);
+      }
+    });
     heavy.forEach((viewer, h) => {
       // The first HEAVY_SWIPES students of the viewer's own campus, in the order decks walk them.
       for (let k = 0; k < HEAVY_SWIPES && h + k * campuses < ids.length; k++) {
@@ -97,7 +107,15 @@ export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
       if (deck.ok) cards += deck.value.entries.length;
     }
     const heavyTimes: number[] = [];
-    for (const v of heavy.slice(0, 3)) await getDeck(deps, v, {});
+    // Each heavy swiper's first deck after the bulk seeding reads their 8,000 swipes once and keeps a
+    // deck position (N156); reported apart. In the product the position moves along as they swipe.
+    const firstTimes: number[] = [];
+    for (const v of heavy) {
+      t0 = performance.now();
+      await getDeck(deps, v, {});
+      firstTimes.push(performance.now() - t0);
+    }
+    firstTimes.sort((a, b) => a - b);
     for (let i = 0; i < HEAVY_DECKS; i++) {
       const viewer = heavy[i % heavy.length] as string;
       t0 = performance.now();
@@ -105,6 +123,15 @@ export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
       heavyTimes.push(performance.now() - t0);
     }
     heavyTimes.sort((a, b) => a - b);
+    for (const v of gappy) await getDeck(deps, v, {});
+    const gappyTimes: number[] = [];
+    for (let i = 0; i < HEAVY_DECKS; i++) {
+      const viewer = gappy[i % gappy.length] as string;
+      t0 = performance.now();
+      await getDeck(deps, viewer, {});
+      gappyTimes.push(performance.now() - t0);
+    }
+    gappyTimes.sort((a, b) => a - b);
     await db.close();
     times.sort((a, b) => a - b);
     return {
@@ -127,6 +154,16 @@ export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
         p95Ms: round2(pct(heavyTimes, 95)),
         p99Ms: round2(pct(heavyTimes, 99)),
         targetP95Ms: engine === 'sqlite' ? 10 : 15,
+        firstDeckMedianMs: round2(pct(firstTimes, 50)),
+        firstDeckMaxMs: round2(firstTimes[firstTimes.length - 1] ?? 0),
+      },
+      heavySwipersWithGaps: {
+        viewers: GAPPY_VIEWERS,
+        unswipedEvery: 50,
+        decks: HEAVY_DECKS,
+        p50Ms: round2(pct(gappyTimes, 50)),
+        p95Ms: round2(pct(gappyTimes, 95)),
+        p99Ms: round2(pct(gappyTimes, 99)),
       },
     };
   } finally {

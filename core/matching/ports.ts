@@ -48,7 +48,8 @@ export interface DiscoveryRepository {
   viewer(userId: string): Promise<Viewer | null>;
   /**
    * Complete, active, unblocked, not yet swiped profiles at these universities: everyone boosted
-   * or who super-liked the viewer, then others in university order up to the limit.
+   * or who super-liked the viewer, then others in university order up to the limit, each campus
+   * in its walk order (N157).
    */
   candidatePool(viewerId: string, query: PoolQuery): Promise<DeckCandidate[]>;
   /** Photos and one prompt answer for the cards that made the deck. */

@@ -593,6 +593,104 @@ describe.each(engines())('repository contract on %s', (engine) => {
     });
   });
 
+  describe('deck positions (issue 18 §8, N156)', () => {
+    it("walks a heavy swiper's campus from their deck position: the same students in the same order, holes, blocks, newcomers and movers included (issue 18 §8, N156)", async () => {
+      const CAMPUS = 'Emory University';
+      const viewer = await user();
+      await completeProfile(viewer, 'Viewer', CAMPUS);
+      // One at a time: the walk's order is the order students arrive on the campus.
+      const students: string[] = [];
+      for (let i = 0; i < 150; i++) {
+        const id = await user();
+        await completeProfile(id, `Student ${i}`, CAMPUS);
+        students.push(id);
+      }
+      const poolOf = async (me: string, limit: number) =>
+        (
+          await db.discovery.candidatePool(me, {
+            universities: [CAMPUS],
+            limit,
+            exclude: [me],
+            now: T0,
+            verifiedOnly: false,
+            dealbreakers: NO_POOL_DEALBREAKERS,
+          })
+        ).map((c) => c.userId);
+      expect(await poolOf(viewer, 500)).toEqual(students);
+
+      // The viewer passes the first 120 but two, far more than a walk skips before it keeps a position.
+      const pass = (target: string) =>
+        db.swipes.swipe(
+          {
+            userId: viewer,
+            targetId: target,
+            action: 'pass',
+            now: T0,
+            windowStart: later(-86_400_000),
+            id: randomUUID(),
+            score: 50,
+          },
+          (state) => decideSwipe(state, { userId: viewer, targetId: target, action: 'pass', plan: 'free', now: T0 }),
+        );
+      const kept = new Set([5, 60]);
+      for (let i = 0; i < 120; i++) if (!kept.has(i)) expect((await pass(students[i]!)).ok).toBe(true);
+      const unswiped = () => students.filter((_, i) => i >= 120 || kept.has(i));
+      // The first deck keeps a position past the 118 passes; the next ones start from it.
+      for (let round = 0; round < 3; round++) {
+        expect(await poolOf(viewer, 10)).toEqual(unswiped().slice(0, 10));
+        expect(await poolOf(viewer, 500)).toEqual(unswiped());
+      }
+      // Another viewer on the campus is not affected by this one's position.
+      const other = await user();
+      await completeProfile(other, 'Other', CAMPUS);
+      expect(await poolOf(other, 500)).toEqual([viewer, ...students]);
+
+      // A student the position passed over unswiped (a hole) follows a block both ways, and comes back.
+      const hole = students[5]!;
+      const blockId = randomUUID();
+      await db.safety.block({ id: blockId, blockerId: hole, blockedUserId: viewer, reason: null, at: T0 });
+      expect(await poolOf(viewer, 500)).toEqual([...unswiped().filter((id) => id !== hole), other]);
+      expect(await db.safety.unblock(hole, blockId)).toBe(true);
+      expect(await poolOf(viewer, 500)).toEqual([...unswiped(), other]);
+
+      // Passing a hole takes it out; passing more moves the position on with the holes it still has.
+      expect((await pass(hole)).ok).toBe(true);
+      kept.delete(5);
+      for (let i = 120; i < 140; i++) expect((await pass(students[i]!)).ok).toBe(true);
+      const after = students.filter((_, i) => i === 60 || i >= 140);
+      expect(await poolOf(viewer, 5)).toEqual(after.slice(0, 5));
+      expect(await poolOf(viewer, 500)).toEqual([...after, other]);
+
+      // A newcomer, and a student who moves here from another campus, come after everyone already here,
+      // even though the mover's account is older than the position.
+      const moveTo = async (id: string, university: string) => {
+        const saved = (await db.profiles.get(id))!;
+        const basics = { ...saved.basics!, university };
+        await db.profiles.save(
+          id,
+          { basics, prompts: saved.prompts, preferences: saved.preferences! },
+          { complete: true },
+          T0,
+        );
+      };
+      const mover = await user();
+      await completeProfile(mover, 'Mover', 'Georgia State University');
+      const newcomer = await user();
+      await completeProfile(newcomer, 'Newcomer', CAMPUS);
+      await moveTo(mover, CAMPUS);
+      expect(await poolOf(viewer, 500)).toEqual([...after, other, newcomer, mover]);
+      // One who moves away leaves the campus's deck, and is dealt again when they come back, last.
+      await moveTo(students[60]!, 'Georgia State University');
+      expect(await poolOf(viewer, 500)).toEqual([...after.slice(1), other, newcomer, mover]);
+      await moveTo(students[60]!, CAMPUS);
+      expect(await poolOf(viewer, 500)).toEqual([...after.slice(1), other, newcomer, mover, students[60]]);
+      // Passing everyone leaves an empty deck, and it stays exact as the position reaches the end.
+      for (const id of [...after, other, newcomer, mover]) expect((await pass(id)).ok).toBe(true);
+      expect(await poolOf(viewer, 500)).toEqual([]);
+      expect(await poolOf(viewer, 500)).toEqual([]);
+    }, 120_000);
+  });
+
   describe('messaging', () => {
     async function conversation() {
       const a = await user();

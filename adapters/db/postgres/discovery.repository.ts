@@ -20,6 +20,7 @@ import type {
 } from '../../../core/matching/ports';
 import type { DomainError } from '../../../core/shared/errors';
 import type { Result } from '../../../core/shared/result';
+import { type DeckWalkRunner, deckWalkSql, NO_POSITION, toPositions, walkCampus } from '../shared/deck-walk';
 import {
   DEALBREAKERS_HOLD,
   dealbreakerParams,
@@ -43,7 +44,7 @@ import type { PgSql } from './sql';
 
 export class PostgresDiscoveryRepository implements DiscoveryRepository {
   private campusByName: Map<string, Campus> | null = null;
-  private readonly byUniversity: string;
+  private readonly runWalk: DeckWalkRunner;
   private readonly byIds: string;
   private readonly boosted: string;
   private readonly superLikers: string;
@@ -54,9 +55,10 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   private readonly visibleCards: string;
 
   constructor(private readonly sql: PgSql) {
-    this.byUniversity = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
-         AND ${DEALBREAKERS_HOLD} LIMIT @limit`;
+    const walk = deckWalkSql((param) => `value::bigint FROM json_array_elements_text(${param}::json)`);
+    // The walk keeps a generic plan (N80); the position's write runs outside the read-only wrapper.
+    this.runWalk = (name, params) =>
+      this.sql.cached(`deck_${name}`, walk[name], params, { generic: name === 'walk' || name === 'holes' });
     this.byIds = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
          AND ${DEALBREAKERS_HOLD}`;
@@ -183,23 +185,20 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
     }
+    const positions = toPositions(await this.runWalk('positions', { me }));
     for (const university of q.universities) {
       const room = q.limit - rows.length;
       if (room <= 0) break;
       // Ask for a few more than room: excluded users may be among them.
-      for (const r of (await this.sql.cached(
-        'deck_byUniversity',
-        this.byUniversity,
-        {
-          me,
-          university,
-          limit: room + exclude.size,
-          verifiedOnly,
-          ...db,
-        },
-        { generic: true },
-      )) as ProfileRow[])
-        take(r);
+      const walked = await walkCampus(
+        this.runWalk,
+        university,
+        positions.get(university) ?? NO_POSITION,
+        room + exclude.size,
+        { me, verifiedOnly, ...db },
+        q.now,
+      );
+      for (const r of walked) take(r);
     }
     return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));
   }

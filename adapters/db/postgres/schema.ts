@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   customType,
   doublePrecision,
@@ -143,8 +144,10 @@ export const profiles = pgTable(
     completedAt: msTime('completed_at'),
     createdAt: createdAt(),
     updatedAt: msTime('updated_at').notNull(),
+    /** The deck walk's order on the campus (N156): set by a trigger from the sequence profiles_deck_seq. */
+    deckSeq: bigint('deck_seq', { mode: 'number' }),
   },
-  (t) => [index('profiles_university_idx').on(t.university)],
+  (t) => [index('profiles_deck_walk_idx').on(t.university, t.deckSeq, t.id)],
 );
 
 /** Photos in display order; the first is the profile photo (001 §5). Keys per D26. */
@@ -1004,4 +1007,20 @@ export const groupCallParticipants = pgTable(
     joinedAt: msTime('joined_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('group_call_participants_user_idx').on(t.userId)],
+);
+
+/** Where a viewer's deck walk of one campus may start (issue 18 §8, N156); see the SQLite schema. */
+export const deckPositions = pgTable(
+  'deck_positions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    university: text('university').notNull(),
+    position: bigint('position', { mode: 'number' }).notNull(),
+    holes: text('holes').notNull(),
+    checkedTo: bigint('checked_to', { mode: 'number' }).notNull(),
+    updatedAt: msTime('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.university] })],
 );

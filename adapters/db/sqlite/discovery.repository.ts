@@ -22,6 +22,14 @@ import type {
 import type { DomainError } from '../../../core/shared/errors';
 import type { Result } from '../../../core/shared/result';
 import {
+  type DeckWalkRunner,
+  type DeckWalkStatement,
+  deckWalkSql,
+  NO_POSITION,
+  toPositions,
+  walkCampus,
+} from '../shared/deck-walk';
+import {
   DEALBREAKERS_HOLD,
   dealbreakerParams,
   displayGender,
@@ -45,7 +53,8 @@ import { mediaUrl } from './profiles.repository';
 
 export class SqliteDiscoveryRepository implements DiscoveryRepository {
   private campusByName: Map<string, Campus> | null = null;
-  private readonly byUniversity: Statement;
+  private readonly walk: Record<DeckWalkStatement, Statement>;
+  private readonly runWalk: DeckWalkRunner;
   private readonly byIds: Statement;
   private readonly boosted: Statement;
   private readonly superLikers: Statement;
@@ -57,11 +66,19 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
 
   constructor(private readonly db: SqliteDb) {
     const sql = db.$client;
-    this.byUniversity = sql.prepare(
-      `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
-       WHERE p.university = @university AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
-         AND ${DEALBREAKERS_HOLD} LIMIT @limit`,
-    );
+    const walk = deckWalkSql((param) => `value FROM json_each(${param})`);
+    this.walk = Object.fromEntries(Object.entries(walk).map(([name, text]) => [name, sql.prepare(text)])) as Record<
+      DeckWalkStatement,
+      Statement
+    >;
+    this.runWalk = async (name, params) => {
+      const statement = this.walk[name];
+      if (!statement.reader) {
+        statement.run(params);
+        return [];
+      }
+      return statement.all(params) as Record<string, unknown>[];
+    };
     this.byIds = sql.prepare(
       `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
@@ -190,18 +207,20 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
     }
+    const positions = toPositions(this.walk.positions.all({ me }) as Record<string, unknown>[]);
     for (const university of q.universities) {
       const room = q.limit - rows.length;
       if (room <= 0) break;
       // Ask for a few more than room: excluded users may be among them.
-      for (const r of this.byUniversity.all({
-        me,
+      const walked = await walkCampus(
+        this.runWalk,
         university,
-        limit: room + exclude.size,
-        verifiedOnly,
-        ...db,
-      }) as ProfileRow[])
-        take(r);
+        positions.get(university) ?? NO_POSITION,
+        room + exclude.size,
+        { me, verifiedOnly, ...db },
+        q.now,
+      );
+      for (const r of walked) take(r);
     }
     return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));
   }

@@ -107,8 +107,14 @@ export const profiles = sqliteTable(
     completedAt: integer('completed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+    /**
+     * Where the student stands in their campus's deck walk (issue 18 §8, N156): set by a trigger on
+     * insert and on every change of university, from a counter that never goes back, so a student
+     * who arrives on a campus is always past every viewer's deck position there.
+     */
+    deckSeq: integer('deck_seq'),
   },
-  (t) => [index('profiles_university_idx').on(t.university)],
+  (t) => [index('profiles_deck_walk_idx').on(t.university, t.deckSeq, t.id)],
 );
 
 /** Photos in display order; the first is the profile photo (001 §5). Keys per D26. */
@@ -954,3 +960,28 @@ export const groupCallParticipants = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.callId, t.userId] }), index('group_call_participants_user_idx').on(t.userId)],
 );
+
+/**
+ * Where a viewer's deck walk of one campus may start (issue 18 §8, N156): every student of the
+ * campus whose deck_seq is at most `position`, but those listed in `holes`, is the viewer or was
+ * swiped by them. `checkedTo` is how far the last extension looked. Written by the deck's read.
+ */
+export const deckPositions = sqliteTable(
+  'deck_positions',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    university: text('university').notNull(),
+    position: integer('position').notNull(),
+    holes: text('holes').notNull(),
+    checkedTo: integer('checked_to').notNull(),
+    updatedAt: integer('updated_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.university] })],
+);
+
+/** The counter behind profiles.deck_seq (N156): AUTOINCREMENT never hands out a number twice. */
+export const deckSequence = sqliteTable('deck_sequence', {
+  seq: integer('seq').primaryKey({ autoIncrement: true }),
+});
