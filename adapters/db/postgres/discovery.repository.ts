@@ -389,12 +389,15 @@ export class PostgresSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly sql: PgSql) {}
 
   async get(userId: string): Promise<Subscription | null> {
-    const r = await this.sql.get<{
+    // A named statement: a like reads the liker's plan and, for its notification, the liked student's.
+    const [r] = await this.sql.cached<{
       is_premium: number;
       tier: string | null;
       subscription_end: number | null;
       cancelled: number;
-    }>('SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?', [userId]);
+    }>('subscription', 'SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?', [
+      userId,
+    ]);
     return r
       ? {
           isPremium: r.is_premium === 1,
