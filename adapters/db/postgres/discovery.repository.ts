@@ -266,6 +266,15 @@ const SWIPE_GUARDED = `SELECT nestmate_swipe_guarded(@me::text, @target::text, @
   @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
   @spend::boolean, @group::text) AS applied`;
 
+/** The state most swipes meet, which the first check-and-write of a swipe assumes (N162). */
+const LIKELY_STATE: SwipeState = {
+  existing: null,
+  reverse: null,
+  likesInWindow: 0,
+  superLikesInWindow: 0,
+  superLikeBalance: 0,
+};
+
 export class PostgresSwipeRepository implements SwipeRepository {
   private readonly one: string;
   private readonly likersQuery: string;
@@ -295,25 +304,25 @@ export class PostgresSwipeRepository implements SwipeRepository {
   }
 
   /**
-   * Optimistic (N79, N162): read the state in one statement, decide in core, then check-and-write in
-   * one round trip: nestmate_swipe_guarded takes the pair's lock (and the liker's when a daily count
-   * decides), checks that the state still meets the decision's guard and writes. A refusal needs no
-   * write. If another swipe changed what the decision rests on, decide again on the new state; after
-   * a few such races, decide under the same locks in a transaction.
+   * Optimistic (N79, N162), one round trip in the common case: core decides first on the state most
+   * swipes meet (no swipe either way, nothing counted today), and nestmate_swipe_guarded takes the
+   * pair's lock (and the liker's when a daily count decides), checks that the real state meets the
+   * decision's guard, and writes. A guard holds only where core would decide the same (the property
+   * core/likes/likes.test.ts proves), so the write is what a decision on the real state would be. When
+   * the guard fails (a like back, a count that matters, an earlier swipe, a race), read the state,
+   * decide on it and check-and-write again; a refusal needs no write; after a few races, decide under
+   * the same locks in a transaction.
    */
   async swipe(
     input: Parameters<SwipeRepository['swipe']>[0],
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
   ): Promise<Result<SwipeDecision, DomainError>> {
+    const guessed = decide(LIKELY_STATE);
+    if (guessed.ok && (await this.apply(input, guessed.value))) return guessed;
     for (let attempt = 0; attempt < 3; attempt++) {
       const decision = decide(await this.state(input.userId, input.targetId, input.windowStart));
       if (!decision.ok) return decision;
-      const applied = await this.sql.cached<{ applied: boolean }>(
-        'swipe_guarded',
-        SWIPE_GUARDED,
-        this.writeOf(input, decision.value),
-      );
-      if (applied[0]?.applied) return decision;
+      if (await this.apply(input, decision.value)) return decision;
     }
     return this.sql.transaction(async (tx) => {
       // The function's own locks, taken before reading: the state cannot change under the decision.
@@ -326,6 +335,16 @@ export class PostgresSwipeRepository implements SwipeRepository {
       if (!applied?.applied) throw new Error('a swipe decided under its locks did not apply');
       return decision;
     });
+  }
+
+  /** The check-and-write: true when the state met the decision's guard and the writes happened. */
+  private async apply(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {
+    const [row] = await this.sql.cached<{ applied: boolean }>(
+      'swipe_guarded',
+      SWIPE_GUARDED,
+      this.writeOf(input, decision),
+    );
+    return row?.applied === true;
   }
 
   private writeOf(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {
