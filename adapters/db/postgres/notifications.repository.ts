@@ -25,6 +25,7 @@ import {
   GET_PREFERENCES,
   GET_STORED_NOTIFICATION,
   INSERT_NOTIFICATION,
+  INSERT_NOTIFICATION_RETURNING_PG,
   JOIN_UNREAD_MESSAGE,
   LIST_NOTIFICATIONS,
   LIST_PUSH_SUBSCRIPTIONS,
@@ -58,18 +59,24 @@ export class PostgresNotificationRepository implements NotificationRepository {
 
   async add(input: NotificationInput) {
     const params = { ...input, at: input.at.getTime() };
-    let id = input.id;
-    if (input.kind === 'message' && input.subjectId !== null) {
-      id = await this.q.transaction(async (tx) => {
-        // Two messages at once join one notification, never make two (N96): the recipient's row lock serialises them.
-        await tx.lockUsers(input.userId);
-        if ((await tx.run(JOIN_UNREAD_MESSAGE, params)).changes > 0)
-          return (await tx.get<{ id: string }>(UNREAD_MESSAGE_ID, params))?.id ?? input.id;
-        await tx.run(INSERT_NOTIFICATION, params);
-        return input.id;
-      });
-      // Any other kind is one insert, atomic on its own: no transaction round trips (issue 18, N163).
-    } else await this.q.cached('notification_insert', INSERT_NOTIFICATION, params);
+    if (input.kind !== 'message' || input.subjectId === null) {
+      // One insert, atomic on its own, answering the stored row: one round trip (issue 18, N163).
+      const [inserted] = await this.q.cached<NotificationRow>(
+        'notification_insert',
+        INSERT_NOTIFICATION_RETURNING_PG,
+        params,
+      );
+      if (!inserted) throw new Error('notification insert returned no row');
+      return toNotification(inserted);
+    }
+    const id = await this.q.transaction(async (tx) => {
+      // Two messages at once join one notification, never make two (N96): the recipient's row lock serialises them.
+      await tx.lockUsers(input.userId);
+      if ((await tx.run(JOIN_UNREAD_MESSAGE, params)).changes > 0)
+        return (await tx.get<{ id: string }>(UNREAD_MESSAGE_ID, params))?.id ?? input.id;
+      await tx.run(INSERT_NOTIFICATION, params);
+      return input.id;
+    });
     const [row] = await this.q.cached<NotificationRow>('notification_stored', GET_STORED_NOTIFICATION, {
       me: input.userId,
       id,
