@@ -595,6 +595,35 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect((await db.swipes.likers(liked)).map((l) => l.userId).sort()).toEqual([me, ...likers].sort());
     });
 
+    it('still writes a swipe exactly once when its guard keeps failing, deciding at last under the locks (N162)', async () => {
+      const me = await user();
+      const target = await user();
+      let calls = 0;
+      const decide = likeWithLimit(me, target, 50);
+      const result = await db.swipes.swipe(
+        {
+          userId: me,
+          targetId: target,
+          action: 'like',
+          now: T0,
+          windowStart: later(-86_400_000),
+          id: randomUUID(),
+          score: 80,
+        },
+        (state) => {
+          calls++;
+          const decision = decide(state);
+          // The first four decisions claim a like back that is not there, so a guarded write refuses them.
+          return calls <= 4 && decision.ok
+            ? ok({ ...decision.value, guard: { ...decision.value.guard, mutual: true } })
+            : decision;
+        },
+      );
+      expect(result.ok && result.value.record.status).toBe('liked');
+      expect((await db.swipes.get(me, target))?.status).toBe('liked');
+      expect((await db.swipes.likers(target)).map((l) => l.userId)).toEqual([me]);
+    });
+
     it('turns two likes sent at the same moment into exactly one match', async () => {
       const a = await user();
       const b = await user();

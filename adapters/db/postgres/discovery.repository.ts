@@ -266,6 +266,10 @@ const SWIPE_GUARDED = `SELECT nestmate_swipe_guarded(@me::text, @target::text, @
   @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
   @spend::boolean, @group::text) AS applied`;
 
+/** The locks nestmate_swipe_guarded takes (migration 0015): the liker's and the pair's. */
+const SWIPE_LOCKS = `SELECT pg_advisory_xact_lock(hashtextextended('swipe:' || @me::text, 0)),
+  pg_advisory_xact_lock(hashtextextended('swipe-pair:' || least(@me::text, @target::text) || ':' || greatest(@me::text, @target::text), 0))`;
+
 /** The state most swipes meet, which the first check-and-write of a swipe assumes (N162). */
 const LIKELY_STATE: SwipeState = {
   existing: null,
@@ -326,9 +330,8 @@ export class PostgresSwipeRepository implements SwipeRepository {
     }
     return this.sql.transaction(async (tx) => {
       // The function's own locks, taken before reading: the state cannot change under the decision.
-      await tx.lockKey(`swipe:${input.userId}`);
-      const [a, b] = [input.userId, input.targetId].sort();
-      await tx.lockKey(`swipe-pair:${a}:${b}`);
+      // The pair's key is ordered by PostgreSQL, as in the function, whatever the ids look like.
+      await tx.all(SWIPE_LOCKS, { me: input.userId, target: input.targetId });
       const decision = decide(await this.state(input.userId, input.targetId, input.windowStart, tx));
       if (!decision.ok) return decision;
       const [applied] = await tx.all<{ applied: boolean }>(SWIPE_GUARDED, this.writeOf(input, decision.value));
