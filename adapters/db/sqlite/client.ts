@@ -25,22 +25,6 @@ export function openSqlite(file: string): SqliteDb {
   return drizzle(sqlite, { schema }) as SqliteDb;
 }
 
-/**
- * Statements compiled once per connection and reused (better-sqlite3 compiles on every `prepare`):
- * for repositories whose statements run on a hot path, such as the notification a like makes.
- */
-export function statementCache(sql: Database.Database): (query: string) => Database.Statement {
-  const statements = new Map<string, Database.Statement>();
-  return (query) => {
-    let statement = statements.get(query);
-    if (!statement) {
-      statement = sql.prepare(query);
-      statements.set(query, statement);
-    }
-    return statement;
-  };
-}
-
 export function migrateSqlite(db: SqliteDb): void {
   migrate(db, { migrationsFolder: MIGRATIONS });
 }
