@@ -71,11 +71,13 @@ export class PostgresRealtimeBus implements RealtimeBus {
    */
   async publish(userId: string, event: RealtimeEvent): Promise<void> {
     try {
-      await this.pool.query(
-        `WITH e AS (INSERT INTO realtime_events (user_id, payload) VALUES ($1, $2) RETURNING id)
+      // A named statement, parsed once per connection: every like and message publishes (issue 18).
+      await this.pool.query({
+        name: 'realtime_publish',
+        text: `WITH e AS (INSERT INTO realtime_events (user_id, payload) VALUES ($1, $2) RETURNING id)
          SELECT pg_notify('${CHANNEL}', e.id::text || ':' || $1) FROM e`,
-        [userId, JSON.stringify(event)],
-      );
+        values: [userId, JSON.stringify(event)],
+      });
     } catch (e) {
       this.log(`[realtime] publishing ${event.type} failed: ${String(e)}`);
     }

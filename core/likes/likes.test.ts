@@ -1,5 +1,5 @@
 import { boostStatus, decideBoost } from './boosts';
-import { conversationIdFor, decideSwipe, type SwipeState, superLikeStatus } from './rules';
+import { conversationIdFor, decideSwipe, guardHolds, type SwipeState, superLikeStatus } from './rules';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const empty: SwipeState = {
@@ -69,6 +69,53 @@ describe('decideSwipe (001 §4, D14)', () => {
     expect(!free.ok && free.error.message).toBe("You've used your daily Super Like. Upgrade for 5 per day.");
     const gold = decideSwipe({ ...empty, superLikesInWindow: 5 }, input({ action: 'super_like', plan: 'gold' }));
     expect(!gold.ok && gold.error.message).toBe("You've used all 5 daily Super Likes today");
+  });
+
+  it('decides the same on every state that meets a decision’s guard, and the guard says so (N162)', () => {
+    const swipeOf = (status: 'liked' | 'passed' | 'matched', userId = 'b', targetId = 'a') => ({
+      userId,
+      targetId,
+      status,
+      isSuperLike: false,
+      createdAt: now,
+      matchedAt: null,
+    });
+    const states: SwipeState[] = [];
+    for (const existing of [null, swipeOf('passed', 'a', 'b')])
+      for (const reverse of [null, swipeOf('liked'), swipeOf('passed'), swipeOf('matched')])
+        for (const likesInWindow of [0, 49, 50])
+          for (const superLikesInWindow of [0, 1, 5])
+            for (const superLikeBalance of [0, 1]) {
+              states.push({ existing, reverse, likesInWindow, superLikesInWindow, superLikeBalance });
+            }
+    let decisions = 0;
+    const wrong: string[] = [];
+    for (const plan of ['free', 'gold'] as const)
+      for (const action of ['like', 'super_like', 'pass'] as const)
+        for (const seen of states) {
+          const first = decideSwipe(seen, input({ plan, action }));
+          if (!first.ok) continue;
+          decisions++;
+          expect(guardHolds(first.value.guard, seen)).toBe(true);
+          const expected = JSON.stringify(first);
+          for (const later of states) {
+            // Within the guard the decision is the same; outside it, it is a different one or a refusal.
+            const again = JSON.stringify(decideSwipe(later, input({ plan, action })));
+            if (guardHolds(first.value.guard, later) !== (again === expected)) wrong.push(`${plan} ${action} ${again}`);
+          }
+        }
+    expect(wrong).toEqual([]);
+    expect(decisions).toBeGreaterThan(50);
+    // A Gold like rests only on the pair: more likes today do not change it.
+    const gold = decideSwipe(empty, input({ plan: 'gold' }));
+    expect(gold.ok && gold.value.guard).toEqual({
+      mutual: false,
+      likesBelow: null,
+      superLikesBelow: null,
+      superLikesAtLeast: null,
+    });
+    const free = decideSwipe(empty, input());
+    expect(free.ok && free.value.guard.likesBelow).toBe(50);
   });
 
   it('reports super-like status', () => {

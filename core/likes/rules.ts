@@ -33,7 +33,38 @@ export type SwipeDecision = {
   /** The other side's like becomes a match too. */
   matchReverse: boolean;
   spendPurchasedSuperLike: boolean;
+  /** What the decision rests on: it stands for any state that still meets this (N162). */
+  guard: SwipeGuard;
 };
+
+/**
+ * The part of a `SwipeState` a decision depends on (N162), so a check-and-write can re-check just
+ * that under its locks: a Gold member's likes made at once do not invalidate each other, while a
+ * like that would pass the daily limit still does. Every decision also needs no swipe of this pair yet.
+ */
+export type SwipeGuard = {
+  /** The other side had liked (not passed), so the like is a match; null for a pass, which it does not change. */
+  mutual: boolean | null;
+  /** A capped like: the likes in the window must still be fewer than this. */
+  likesBelow: number | null;
+  /** A daily super like: the super likes in the window must still be fewer than this. */
+  superLikesBelow: number | null;
+  /** A purchased super like: the daily ones must still be used up (at least this many) and the balance above 0. */
+  superLikesAtLeast: number | null;
+};
+
+/** Whether a state still meets a decision's guard (what the check-and-write checks, N162). */
+export function guardHolds(guard: SwipeGuard, state: SwipeState): boolean {
+  const mutual = state.reverse !== null && state.reverse.status !== 'passed';
+  return (
+    state.existing === null &&
+    (guard.mutual === null || mutual === guard.mutual) &&
+    (guard.likesBelow === null || state.likesInWindow < guard.likesBelow) &&
+    (guard.superLikesBelow === null || state.superLikesInWindow < guard.superLikesBelow) &&
+    (guard.superLikesAtLeast === null ||
+      (state.superLikesInWindow >= guard.superLikesAtLeast && state.superLikeBalance > 0))
+  );
+}
 
 export const LIKES_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -73,11 +104,13 @@ export function decideSwipe(
   if (input.userId === input.targetId) return err(likeErrors.self());
   if (state.existing) return err(likeErrors.already());
   const base = { userId: input.userId, targetId: input.targetId, createdAt: input.now };
+  const guard: SwipeGuard = { mutual: null, likesBelow: null, superLikesBelow: null, superLikesAtLeast: null };
   if (input.action === 'pass') {
     return ok({
       record: { ...base, status: 'passed', isSuperLike: false, matchedAt: null },
       matchReverse: false,
       spendPurchasedSuperLike: false,
+      guard,
     });
   }
   const e = ENTITLEMENTS[input.plan];
@@ -87,11 +120,14 @@ export function decideSwipe(
       // D14: purchased super likes are spent once the daily allowance is gone.
       if (state.superLikeBalance <= 0) return err(likeErrors.noSuperLikes(input.plan));
       spendPurchasedSuperLike = true;
-    }
-  } else if (e.dailyLikes !== null && state.likesInWindow >= e.dailyLikes) {
-    return err(likeErrors.dailyLimit());
+      guard.superLikesAtLeast = e.dailySuperLikes;
+    } else guard.superLikesBelow = e.dailySuperLikes;
+  } else if (e.dailyLikes !== null) {
+    if (state.likesInWindow >= e.dailyLikes) return err(likeErrors.dailyLimit());
+    guard.likesBelow = e.dailyLikes;
   }
   const mutual = state.reverse !== null && state.reverse.status !== 'passed';
+  guard.mutual = mutual;
   return ok({
     record: {
       ...base,
@@ -101,6 +137,7 @@ export function decideSwipe(
     },
     matchReverse: mutual,
     spendPurchasedSuperLike,
+    guard,
   });
 }
 

@@ -65,16 +65,27 @@ export function linkOf(n: Pick<StoredNotification, 'kind' | 'subjectId'>): strin
   }
 }
 
+/**
+ * One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one, and
+ * every notification with push on asks for the recipient's local time (issue 18). Only valid zones
+ * are kept, so the map is bounded by the IANA list.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The local time of day in minutes, in `timeZone` (an unknown zone reads as UTC). */
 export function localMinutes(at: Date, timeZone: string): number {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(at);
+    parts = formatterFor(timeZone).formatToParts(at);
   } catch {
     return at.getUTCHours() * 60 + at.getUTCMinutes();
   }

@@ -91,6 +91,7 @@ describe('the deck', () => {
           },
           matchReverse: false,
           spendPurchasedSuperLike: false,
+          guard: { mutual: null, likesBelow: null, superLikesBelow: null, superLikesAtLeast: null },
         },
       }),
     );

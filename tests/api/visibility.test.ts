@@ -240,6 +240,7 @@ describe('likes within the deck’s reach (issue 14 item 11; D13)', () => {
           },
           matchReverse: false,
           spendPurchasedSuperLike: state.existing !== null,
+          guard: { mutual: null, likesBelow: null, superLikesBelow: null, superLikesAtLeast: null },
         },
       }),
     );

@@ -110,9 +110,9 @@ describe.each(engines())('repository contract on %s', (engine) => {
 
   /** Likes up to `limit` per window, matching when the other side already liked (like core's rule). */
   const likeWithLimit =
-    (userId: string, targetId: string, limit: number) =>
+    (userId: string, targetId: string, limit: number | null) =>
     (s: SwipeState): Result<SwipeDecision, DomainError> => {
-      if (s.likesInWindow >= limit) return err(limitReached);
+      if (limit !== null && s.likesInWindow >= limit) return err(limitReached);
       const matched = s.reverse?.status === 'liked';
       return ok({
         record: {
@@ -125,10 +125,11 @@ describe.each(engines())('repository contract on %s', (engine) => {
         },
         matchReverse: matched,
         spendPurchasedSuperLike: false,
+        guard: { mutual: matched, likesBelow: limit, superLikesBelow: null, superLikesAtLeast: null },
       });
     };
 
-  const like = (userId: string, targetId: string, limit = 50) =>
+  const like = (userId: string, targetId: string, limit: number | null = 50) =>
     db.swipes.swipe(
       { userId, targetId, action: 'like', now: T0, windowStart: later(-86_400_000), id: randomUUID(), score: 80 },
       likeWithLimit(userId, targetId, limit),
@@ -580,6 +581,47 @@ describe.each(engines())('repository contract on %s', (engine) => {
         superLikesInWindow: 3,
         superLikeBalance: 0,
       });
+    });
+
+    it('lets ten unlimited likes of one member, and ten members liking one student, all land at once (N162)', async () => {
+      const me = await user();
+      const targets = await Promise.all(Array.from({ length: 10 }, () => user()));
+      const unlimited = await Promise.all(targets.map((t) => like(me, t, null)));
+      expect(unlimited.filter((r) => r.ok)).toHaveLength(10);
+      const liked = targets[0] as string;
+      const likers = await Promise.all(Array.from({ length: 10 }, () => user()));
+      const results = await Promise.all(likers.map((u) => like(u, liked)));
+      expect(results.filter((r) => r.ok && r.value.record.status === 'liked')).toHaveLength(10);
+      expect((await db.swipes.likers(liked)).map((l) => l.userId).sort()).toEqual([me, ...likers].sort());
+    });
+
+    it('still writes a swipe exactly once when its guard keeps failing, deciding at last under the locks (N162)', async () => {
+      const me = await user();
+      const target = await user();
+      let calls = 0;
+      const decide = likeWithLimit(me, target, 50);
+      const result = await db.swipes.swipe(
+        {
+          userId: me,
+          targetId: target,
+          action: 'like',
+          now: T0,
+          windowStart: later(-86_400_000),
+          id: randomUUID(),
+          score: 80,
+        },
+        (state) => {
+          calls++;
+          const decision = decide(state);
+          // The first four decisions claim a like back that is not there, so a guarded write refuses them.
+          return calls <= 4 && decision.ok
+            ? ok({ ...decision.value, guard: { ...decision.value.guard, mutual: true } })
+            : decision;
+        },
+      );
+      expect(result.ok && result.value.record.status).toBe('liked');
+      expect((await db.swipes.get(me, target))?.status).toBe('liked');
+      expect((await db.swipes.likers(target)).map((l) => l.userId)).toEqual([me]);
     });
 
     it('turns two likes sent at the same moment into exactly one match', async () => {

@@ -74,6 +74,7 @@ beforeAll(async () => {
           record: { userId: from, targetId: to, status: 'matched', isSuperLike: false, createdAt: now, matchedAt: now },
           matchReverse: false,
           spendPurchasedSuperLike: false,
+          guard: { mutual: null, likesBelow: null, superLikesBelow: null, superLikesAtLeast: null },
         },
       }),
     );

@@ -1,7 +1,7 @@
 /**
  * PostgreSQL adapters for discovery, swipes, subscriptions and boosts: the SQLite queries (N29). The
- * deck's reads run as named prepared statements, planned once per connection (bench/deck.ts); swipes
- * lock both students' rows so the daily limits hold across processes (N31).
+ * deck's reads run as named prepared statements, planned once per connection (bench/deck.ts); a swipe
+ * writes under the pair's and the liker's advisory locks so the daily limits hold across processes (N31, N162).
  */
 import type { Subscription } from '../../../core/billing/entitlements';
 import type { BoostState } from '../../../core/likes/boosts';
@@ -259,10 +259,24 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   }
 }
 
-/** The check-and-write (migration 0007): true when the state was still `seen` and the writes happened. */
-const SWIPE_APPLY = `SELECT nestmate_swipe_apply(@me::text, @target::text, @since::bigint, @seen::text, @id::text,
-  @status::text, @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
+/** The check-and-write (migration 0015, N162): true when the state still met the decision's guard and the writes happened. */
+const SWIPE_GUARDED = `SELECT nestmate_swipe_guarded(@me::text, @target::text, @since::bigint, @mutual::boolean,
+  @likesBelow::integer, @supersBelow::integer, @supersAtLeast::integer, @id::text, @status::text,
+  @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
   @spend::boolean, @group::text) AS applied`;
+
+/** The locks nestmate_swipe_guarded takes (migration 0015): the liker's and the pair's. */
+const SWIPE_LOCKS = `SELECT pg_advisory_xact_lock(hashtextextended('swipe:' || @me::text, 0)),
+  pg_advisory_xact_lock(hashtextextended('swipe-pair:' || least(@me::text, @target::text) || ':' || greatest(@me::text, @target::text), 0))`;
+
+/** The state most swipes meet, which the first check-and-write of a swipe assumes (N162). */
+const LIKELY_STATE: SwipeState = {
+  existing: null,
+  reverse: null,
+  likesInWindow: 0,
+  superLikesInWindow: 0,
+  superLikeBalance: 0,
+};
 
 export class PostgresSwipeRepository implements SwipeRepository {
   private readonly one: string;
@@ -282,56 +296,69 @@ export class PostgresSwipeRepository implements SwipeRepository {
        ORDER BY m.matched_at DESC`;
   }
 
-  /** The state a decision reads, and its fingerprint for the check-and-write (migration 0007). */
+  /** The state a decision reads (SWIPE_STATE_SQLITE's PostgreSQL twin, migration 0007). */
   private async state(me: string, target: string, since: Date, sql: PgSql = this.sql) {
     const params = { me, target, since: since.getTime() };
-    const text = `SELECT s.*, row_to_json(s)::text AS seen
-      FROM nestmate_swipe_state(@me::text, @target::text, @since::bigint) s`;
+    const text = 'SELECT * FROM nestmate_swipe_state(@me::text, @target::text, @since::bigint)';
     const row = (
-      sql === this.sql ? await sql.cached('swipe_state', text, params) : await sql.all(text, params)
-    )[0] as SwipeStateRow & { seen: string };
-    return { state: toSwipeState(me, target, row), seen: row.seen };
+      sql === this.sql ? await sql.cached('swipe_state_row', text, params) : await sql.all(text, params)
+    )[0] as SwipeStateRow;
+    return toSwipeState(me, target, row);
   }
 
   /**
-   * Optimistic (N79): read the state in one statement, decide in core, then check-and-write in one
-   * round trip (nestmate_swipe_apply locks both students, reads the state again and writes only if
-   * it is unchanged). A refusal needs no write. If another swipe of either student got in between,
-   * decide again on the new state; after a few such races, fall back to deciding under the locks.
+   * Optimistic (N79, N162), one round trip in the common case: core decides first on the state most
+   * swipes meet (no swipe either way, nothing counted today), and nestmate_swipe_guarded takes the
+   * pair's lock (and the liker's when a daily count decides), checks that the real state meets the
+   * decision's guard, and writes. A guard holds only where core would decide the same (the property
+   * core/likes/likes.test.ts proves), so the write is what a decision on the real state would be. When
+   * the guard fails (a like back, a count that matters, an earlier swipe, a race), read the state,
+   * decide on it and check-and-write again; a refusal needs no write; after a few races, decide under
+   * the same locks in a transaction.
    */
   async swipe(
     input: Parameters<SwipeRepository['swipe']>[0],
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
   ): Promise<Result<SwipeDecision, DomainError>> {
+    const guessed = decide(LIKELY_STATE);
+    if (guessed.ok && (await this.apply(input, guessed.value))) return guessed;
     for (let attempt = 0; attempt < 3; attempt++) {
-      const { state, seen } = await this.state(input.userId, input.targetId, input.windowStart);
-      const decision = decide(state);
+      const decision = decide(await this.state(input.userId, input.targetId, input.windowStart));
       if (!decision.ok) return decision;
-      const applied = await this.sql.cached<{ applied: boolean }>('swipe_apply', SWIPE_APPLY, {
-        ...this.writeOf(input, decision.value),
-        seen,
-      });
-      if (applied[0]?.applied) return decision;
+      if (await this.apply(input, decision.value)) return decision;
     }
     return this.sql.transaction(async (tx) => {
-      // Both users' rows are locked before reading, so the counts cannot change under us and two
-      // people liking each other at once see each other's like, in any process (D14, D4).
-      await tx.lockUsers(input.userId, input.targetId);
-      const { state, seen } = await this.state(input.userId, input.targetId, input.windowStart, tx);
-      const decision = decide(state);
+      // The function's own locks, taken before reading: the state cannot change under the decision.
+      // The pair's key is ordered by PostgreSQL, as in the function, whatever the ids look like.
+      await tx.all(SWIPE_LOCKS, { me: input.userId, target: input.targetId });
+      const decision = decide(await this.state(input.userId, input.targetId, input.windowStart, tx));
       if (!decision.ok) return decision;
-      // Under the locks the state cannot change: the same function writes.
-      await tx.all(SWIPE_APPLY, { ...this.writeOf(input, decision.value), seen });
+      const [applied] = await tx.all<{ applied: boolean }>(SWIPE_GUARDED, this.writeOf(input, decision.value));
+      if (!applied?.applied) throw new Error('a swipe decided under its locks did not apply');
       return decision;
     });
   }
 
+  /** The check-and-write: true when the state met the decision's guard and the writes happened. */
+  private async apply(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {
+    const [row] = await this.sql.cached<{ applied: boolean }>(
+      'swipe_guarded',
+      SWIPE_GUARDED,
+      this.writeOf(input, decision),
+    );
+    return row?.applied === true;
+  }
+
   private writeOf(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {
-    const { record } = decision;
+    const { record, guard } = decision;
     return {
       me: record.userId,
       target: record.targetId,
       since: input.windowStart.getTime(),
+      mutual: guard.mutual,
+      likesBelow: guard.likesBelow,
+      supersBelow: guard.superLikesBelow,
+      supersAtLeast: guard.superLikesAtLeast,
       id: input.id,
       status: record.status,
       isSuperLike: record.isSuperLike ? 1 : 0,
@@ -349,7 +376,7 @@ export class PostgresSwipeRepository implements SwipeRepository {
   }
 
   async superLikeState(userId: string, windowStart: Date) {
-    const { state } = await this.state(userId, userId, windowStart);
+    const state = await this.state(userId, userId, windowStart);
     return { superLikesInWindow: state.superLikesInWindow, superLikeBalance: state.superLikeBalance };
   }
 
@@ -383,12 +410,15 @@ export class PostgresSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly sql: PgSql) {}
 
   async get(userId: string): Promise<Subscription | null> {
-    const r = await this.sql.get<{
+    // A named statement: a like reads the liker's plan and, for its notification, the liked student's.
+    const [r] = await this.sql.cached<{
       is_premium: number;
       tier: string | null;
       subscription_end: number | null;
       cancelled: number;
-    }>('SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?', [userId]);
+    }>('subscription', 'SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?', [
+      userId,
+    ]);
     return r
       ? {
           isPremium: r.is_premium === 1,

@@ -13,13 +13,14 @@ export class PostgresGroupMatchRepository implements GroupMatchRepository {
   async pending(input: { likerId: string; targetId: string; likerGroupId: string | null; since: Date }) {
     const at = { liker: input.likerId, target: input.targetId, lg: input.likerGroupId, since: input.since.getTime() };
     if (input.likerGroupId !== null) {
-      const other = await this.sql.get<{ group_id: string }>(SQL.groupToGroup, at);
+      const [other] = await this.sql.cached<{ group_id: string }>('group_match_group_to_group', SQL.groupToGroup, at);
       if (other) return groupMatchSides(input.likerGroupId, { groupId: other.group_id });
-      if (await this.sql.get(SQL.groupToStudent, at))
+      if ((await this.sql.cached('group_match_group_to_student', SQL.groupToStudent, at)).length > 0)
         return groupMatchSides(input.likerGroupId, { userId: input.targetId });
       return null;
     }
-    const group = await this.sql.get<{ group_id: string }>(SQL.studentToGroup, at);
+    // Named statements, planned once per connection: this runs after every like (issue 18).
+    const [group] = await this.sql.cached<{ group_id: string }>('group_match_student_to_group', SQL.studentToGroup, at);
     return group ? groupMatchSides(group.group_id, { userId: input.likerId }) : null;
   }
 

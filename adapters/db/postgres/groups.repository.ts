@@ -181,7 +181,9 @@ export class PostgresGroupRepository implements GroupRepository {
   }
 
   async mode(userId: string): Promise<ModeSetting> {
-    const row = await this.sql.get<{ mode: ModeSetting['mode']; active_group_id: string | null }>(
+    // A named statement: every like reads the liker's mode (issue 18).
+    const [row] = await this.sql.cached<{ mode: ModeSetting['mode']; active_group_id: string | null }>(
+      'group_mode',
       'SELECT mode, active_group_id FROM group_modes WHERE user_id = ?',
       [userId],
     );

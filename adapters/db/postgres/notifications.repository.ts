@@ -25,6 +25,7 @@ import {
   GET_PREFERENCES,
   GET_STORED_NOTIFICATION,
   INSERT_NOTIFICATION,
+  INSERT_NOTIFICATION_RETURNING_PG,
   JOIN_UNREAD_MESSAGE,
   LIST_NOTIFICATIONS,
   LIST_PUSH_SUBSCRIPTIONS,
@@ -58,17 +59,28 @@ export class PostgresNotificationRepository implements NotificationRepository {
 
   async add(input: NotificationInput) {
     const params = { ...input, at: input.at.getTime() };
+    if (input.kind !== 'message' || input.subjectId === null) {
+      // One insert, atomic on its own, answering the stored row: one round trip (issue 18, N163).
+      const [inserted] = await this.q.cached<NotificationRow>(
+        'notification_insert',
+        INSERT_NOTIFICATION_RETURNING_PG,
+        params,
+      );
+      if (!inserted) throw new Error('notification insert returned no row');
+      return toNotification(inserted);
+    }
     const id = await this.q.transaction(async (tx) => {
-      if (input.kind === 'message' && input.subjectId !== null) {
-        // Two messages at once join one notification, never make two (N96): the recipient's row lock serialises them.
-        await tx.lockUsers(input.userId);
-        if ((await tx.run(JOIN_UNREAD_MESSAGE, params)).changes > 0)
-          return (await tx.get<{ id: string }>(UNREAD_MESSAGE_ID, params))?.id ?? input.id;
-      }
+      // Two messages at once join one notification, never make two (N96): the recipient's row lock serialises them.
+      await tx.lockUsers(input.userId);
+      if ((await tx.run(JOIN_UNREAD_MESSAGE, params)).changes > 0)
+        return (await tx.get<{ id: string }>(UNREAD_MESSAGE_ID, params))?.id ?? input.id;
       await tx.run(INSERT_NOTIFICATION, params);
       return input.id;
     });
-    const row = await this.q.get<NotificationRow>(GET_STORED_NOTIFICATION, { me: input.userId, id });
+    const [row] = await this.q.cached<NotificationRow>('notification_stored', GET_STORED_NOTIFICATION, {
+      me: input.userId,
+      id,
+    });
     if (!row) throw new Error('notification vanished after insert');
     return toNotification(row);
   }
@@ -78,12 +90,13 @@ export class PostgresNotificationRepository implements NotificationRepository {
   }
 
   async get(userId: string, id: string) {
-    const row = await this.q.get<NotificationRow>(GET_NOTIFICATION, { me: userId, id });
+    const [row] = await this.q.cached<NotificationRow>('notification_get', GET_NOTIFICATION, { me: userId, id });
     return row ? toNotification(row) : null;
   }
 
   async unreadCount(userId: string) {
-    return Number((await this.q.get<{ n: number | string }>(UNREAD_COUNT, { me: userId }))?.n ?? 0);
+    const [row] = await this.q.cached<{ n: number | string }>('notification_unread', UNREAD_COUNT, { me: userId });
+    return Number(row?.n ?? 0);
   }
 
   async markRead(userId: string, ids: string[] | null, at: Date) {
@@ -100,7 +113,9 @@ export class PostgresNotificationPreferenceRepository implements NotificationPre
   constructor(private readonly q: PgSql) {}
 
   async get(userId: string) {
-    return toPreferences(await this.q.get<PreferenceRow>(GET_PREFERENCES, [userId]));
+    return toPreferences(
+      (await this.q.cached<PreferenceRow>('notification_preferences', GET_PREFERENCES, [userId]))[0],
+    );
   }
 
   async save(userId: string, prefs: NotificationPreferences, at: Date) {
@@ -116,7 +131,9 @@ export class PostgresPushSubscriptionRepository implements PushSubscriptionRepos
   }
 
   async list(userId: string) {
-    return (await this.q.all<PushSubscriptionRow>(LIST_PUSH_SUBSCRIPTIONS, [userId])).map(toPushSubscription);
+    return (await this.q.cached<PushSubscriptionRow>('push_subscriptions', LIST_PUSH_SUBSCRIPTIONS, [userId])).map(
+      toPushSubscription,
+    );
   }
 
   async remove(userId: string, endpoint: string) {

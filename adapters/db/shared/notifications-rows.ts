@@ -53,6 +53,9 @@ export const INSERT_NOTIFICATION = `INSERT INTO notifications
   (id, user_id, kind, actor_id, subject_id, message_id, detail, count, read_at, created_at)
   VALUES (@id, @userId, @kind, @actorId, @subjectId, @messageId, @detail, 1, NULL, @at)`;
 
+/** PostgreSQL: the insert answering the stored row, one statement instead of two (issue 18, N163). */
+export const INSERT_NOTIFICATION_RETURNING_PG = `WITH n AS (${INSERT_NOTIFICATION} RETURNING *) SELECT ${COLUMNS} FROM n`;
+
 /** A new message joins the conversation's unread message notification (N96): the newest message, one more. */
 export const JOIN_UNREAD_MESSAGE = `UPDATE notifications SET count = count + 1, message_id = @messageId,
   created_at = @at, actor_id = @actorId

@@ -1,5 +1,6 @@
 /** SQLite adapters for the notification centre, its preferences and push subscriptions (issue 19). */
 
+import type { Statement } from 'better-sqlite3';
 import type { DigestRepository } from '../../../core/notifications/digest';
 import type {
   NotificationInput,
@@ -51,10 +52,15 @@ import {
   UNREAD_MESSAGE_ID,
   UNREAD_SINCE,
 } from '../shared/notifications-rows';
-import type { SqliteDb } from './client';
+import { type SqliteDb, statementCache } from './client';
 
 export class SqliteNotificationRepository implements NotificationRepository {
-  constructor(private readonly db: SqliteDb) {}
+  /** Compiled once: a like and a message each store and read a notification (issue 18). */
+  private readonly statement: (query: string) => Statement;
+
+  constructor(private readonly db: SqliteDb) {
+    this.statement = statementCache(db.$client);
+  }
 
   private get sql() {
     return this.db.$client;
@@ -62,18 +68,21 @@ export class SqliteNotificationRepository implements NotificationRepository {
 
   async add(input: NotificationInput) {
     const params = { ...input, at: input.at.getTime() };
+    const joinsMessage = input.kind === 'message' && input.subjectId !== null;
     // One IMMEDIATE transaction: two messages at once join one notification, never make two (N96).
-    const id = this.sql
-      .transaction(() => {
-        if (input.kind === 'message' && input.subjectId !== null) {
-          if (this.sql.prepare(JOIN_UNREAD_MESSAGE).run(params).changes > 0)
-            return (this.sql.prepare(UNREAD_MESSAGE_ID).get(params) as { id: string }).id;
-        }
-        this.sql.prepare(INSERT_NOTIFICATION).run(params);
-        return input.id;
-      })
-      .immediate();
-    return toNotification(this.sql.prepare(GET_STORED_NOTIFICATION).get({ me: input.userId, id }) as NotificationRow);
+    // Any other kind is one insert, atomic on its own (N163).
+    let id = input.id;
+    if (joinsMessage) {
+      id = this.sql
+        .transaction(() => {
+          if (this.statement(JOIN_UNREAD_MESSAGE).run(params).changes > 0)
+            return (this.statement(UNREAD_MESSAGE_ID).get(params) as { id: string }).id;
+          this.statement(INSERT_NOTIFICATION).run(params);
+          return input.id;
+        })
+        .immediate();
+    } else this.statement(INSERT_NOTIFICATION).run(params);
+    return toNotification(this.statement(GET_STORED_NOTIFICATION).get({ me: input.userId, id }) as NotificationRow);
   }
 
   async list(userId: string, page: { before?: { at: number; id: string }; limit: number }) {
@@ -83,12 +92,12 @@ export class SqliteNotificationRepository implements NotificationRepository {
   }
 
   async get(userId: string, id: string) {
-    const row = this.sql.prepare(GET_NOTIFICATION).get({ me: userId, id }) as NotificationRow | undefined;
+    const row = this.statement(GET_NOTIFICATION).get({ me: userId, id }) as NotificationRow | undefined;
     return row ? toNotification(row) : null;
   }
 
   async unreadCount(userId: string) {
-    return Number((this.sql.prepare(UNREAD_COUNT).get({ me: userId }) as { n: number }).n);
+    return Number((this.statement(UNREAD_COUNT).get({ me: userId }) as { n: number }).n);
   }
 
   async markRead(userId: string, ids: string[] | null, at: Date) {
@@ -104,10 +113,14 @@ export class SqliteNotificationRepository implements NotificationRepository {
 }
 
 export class SqliteNotificationPreferenceRepository implements NotificationPreferenceRepository {
-  constructor(private readonly db: SqliteDb) {}
+  private readonly statement: (query: string) => Statement;
+
+  constructor(private readonly db: SqliteDb) {
+    this.statement = statementCache(db.$client);
+  }
 
   async get(userId: string) {
-    return toPreferences(this.db.$client.prepare(GET_PREFERENCES).get(userId) as PreferenceRow | undefined);
+    return toPreferences(this.statement(GET_PREFERENCES).get(userId) as PreferenceRow | undefined);
   }
 
   async save(userId: string, prefs: NotificationPreferences, at: Date) {
@@ -116,16 +129,18 @@ export class SqliteNotificationPreferenceRepository implements NotificationPrefe
 }
 
 export class SqlitePushSubscriptionRepository implements PushSubscriptionRepository {
-  constructor(private readonly db: SqliteDb) {}
+  private readonly statement: (query: string) => Statement;
+
+  constructor(private readonly db: SqliteDb) {
+    this.statement = statementCache(db.$client);
+  }
 
   async save(sub: PushSubscriptionRecord, at: Date) {
     this.db.$client.prepare(SAVE_PUSH_SUBSCRIPTION).run(pushParams(sub, at));
   }
 
   async list(userId: string) {
-    return (this.db.$client.prepare(LIST_PUSH_SUBSCRIPTIONS).all(userId) as PushSubscriptionRow[]).map(
-      toPushSubscription,
-    );
+    return (this.statement(LIST_PUSH_SUBSCRIPTIONS).all(userId) as PushSubscriptionRow[]).map(toPushSubscription);
   }
 
   async remove(userId: string, endpoint: string) {
