@@ -259,13 +259,13 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   }
 }
 
-/** The check-and-write (migration 0015, N162): true when the state still met the decision's guard and the writes happened. */
+/** The check-and-write (migration 0017_swipe_guard, N162): true when the state still met the decision's guard and the writes happened. */
 const SWIPE_GUARDED = `SELECT nestmate_swipe_guarded(@me::text, @target::text, @since::bigint, @mutual::boolean,
   @likesBelow::integer, @supersBelow::integer, @supersAtLeast::integer, @id::text, @status::text,
   @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
   @spend::boolean, @group::text) AS applied`;
 
-/** The locks nestmate_swipe_guarded takes (migration 0015): the liker's and the pair's. */
+/** The locks nestmate_swipe_guarded takes (migration 0017_swipe_guard): the liker's and the pair's. */
 const SWIPE_LOCKS = `SELECT pg_advisory_xact_lock(hashtextextended('swipe:' || @me::text, 0)),
   pg_advisory_xact_lock(hashtextextended('swipe-pair:' || least(@me::text, @target::text) || ':' || greatest(@me::text, @target::text), 0))`;
 
