@@ -215,7 +215,7 @@ export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
           profile: <ProfileTab />,
         }}
       />
-      {userId && <PushOffer channel={getRealtime()} myId={userId} />}
+      {userId && <PushOffer channel={getRealtime()} myId={userId} inChat={params.get('conversation') !== null} />}
       <ProfileViewDialog
         userId={viewing?.id ?? null}
         view={viewing?.view}
