@@ -1,11 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { photoSources } from '../../../lib/photo';
 import type { CallMedia } from '../api/call-session';
 import type { GroupCallView } from '../api/group-call-session';
 import type { CallPeer } from './call-provider';
-import { CallControls, callClock, useStream } from './in-call-screen';
+import { CallControls, callClock, useCallScreen, useStream } from './in-call-screen';
 
 type GroupCallScreenProps = {
   media: CallMedia;
@@ -92,17 +91,10 @@ function Tile({
  * leave, the timer, and how many are in.
  */
 export function GroupCallScreen({ media, view, people, onMute, onCamera, onLeave }: GroupCallScreenProps) {
-  const [muted, setMuted] = useState(false);
-  const [cameraOff, setCameraOff] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
   const video = media === 'video';
   const state = view.state;
-
-  useEffect(() => {
-    if (state !== 'connected') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [state]);
+  const { now, toggles } = useCallScreen(state, onMute, onCamera);
+  const { cameraOff } = toggles;
 
   const alone = view.peers.length === 0;
   const status =
@@ -151,17 +143,8 @@ export function GroupCallScreen({ media, view, people, onMute, onCamera, onLeave
           className="pt-4"
           video={video}
           disabled={state === 'ended'}
-          muted={muted}
-          cameraOff={cameraOff}
           endLabel="Leave call"
-          onMute={(next) => {
-            onMute(next);
-            setMuted(next);
-          }}
-          onCamera={(next) => {
-            onCamera(next);
-            setCameraOff(next);
-          }}
+          {...toggles}
           onEnd={onLeave}
         />
       </DialogPrimitive.Content>

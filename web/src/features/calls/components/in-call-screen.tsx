@@ -51,20 +51,12 @@ export function InCallScreen({
   onCamera,
   onEnd,
 }: InCallScreenProps) {
-  const [muted, setMuted] = useState(false);
-  const [cameraOff, setCameraOff] = useState(false);
-  const [now, setNow] = useState(() => Date.now());
+  const { now, toggles } = useCallScreen(state, onMute, onCamera);
+  const { cameraOff } = toggles;
   const remoteVideo = useStream<HTMLVideoElement>(remote);
   const remoteAudio = useStream<HTMLAudioElement>(remote);
   const localVideo = useStream<HTMLVideoElement>(local);
   const video = media === 'video';
-
-  // 001 §4: the timer runs while connected.
-  useEffect(() => {
-    if (state !== 'connected') return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [state]);
 
   const status =
     state === 'connecting'
@@ -145,22 +137,41 @@ export function InCallScreen({
           className="bg-ink-900 pt-5"
           video={video}
           disabled={state === 'ended'}
-          muted={muted}
-          cameraOff={cameraOff}
           endLabel="End call"
-          onMute={(next) => {
-            onMute(next);
-            setMuted(next);
-          }}
-          onCamera={(next) => {
-            onCamera(next);
-            setCameraOff(next);
-          }}
+          {...toggles}
           onEnd={onEnd}
         />
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/**
+ * What both call screens keep: the timer's clock while connected (001 §4), and mute and camera,
+ * each switched on the call and shown on its button.
+ */
+export function useCallScreen(state: CallState, onMute: (muted: boolean) => void, onCamera: (off: boolean) => void) {
+  const [muted, setMuted] = useState(false);
+  const [cameraOff, setCameraOff] = useState(false);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (state !== 'connected') return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [state]);
+  const toggles = {
+    muted,
+    cameraOff,
+    onMute: (next: boolean) => {
+      onMute(next);
+      setMuted(next);
+    },
+    onCamera: (next: boolean) => {
+      onCamera(next);
+      setCameraOff(next);
+    },
+  };
+  return { now, toggles };
 }
 
 /** A call's controls: mute, camera (video calls), and end or leave. */
