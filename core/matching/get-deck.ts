@@ -31,18 +31,16 @@ export async function getDeck(
   group: { memberIds: string[]; exclude?: string[] } | null = null,
 ): Promise<Result<{ entries: DeckEntry[]; options: ResolvedDeckOptions }, DomainError>> {
   const now = deps.clock.now();
-  const plan = planOf(await deps.subscriptions.get(userId), now);
-  const resolved = resolveDeckOptions(input, plan);
+  // Independent reads go out together: on PostgreSQL each is a round trip (issue 18 §8).
+  const [subscription, viewer] = await Promise.all([deps.subscriptions.get(userId), deps.discovery.viewer(userId)]);
+  const resolved = resolveDeckOptions(input, planOf(subscription, now));
   if (!resolved.ok) return resolved;
-  const viewer = await deps.discovery.viewer(userId);
   if (!viewer?.complete) return err(profileErrors.notFound());
 
   const memberIds = group?.memberIds ?? [userId];
-  const members: MatchPerson[] = [];
-  for (const id of memberIds) {
-    const m = id === userId ? viewer : await deps.discovery.viewer(id);
-    if (m) members.push(m.person);
-  }
+  const members: MatchPerson[] = (
+    await Promise.all(memberIds.map((id) => (id === userId ? viewer : deps.discovery.viewer(id))))
+  ).flatMap((m) => (m ? [m.person] : []));
   const options = resolved.value;
   const campuses = await deps.discovery.campuses();
   const reach = campusesInReach(viewer.campus, campuses, options);

@@ -158,14 +158,14 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     const verifiedOnly = q.verifiedOnly ? 1 : 0;
     const db = dealbreakerParams(q.dealbreakers);
     const inReach = new Set(q.universities.map((u) => u.toLowerCase()));
-    const boosted = new Set(
-      ((await this.sql.cached('deck_boosted', this.boosted, { now: q.now.getTime() })) as { id: string }[]).map(
-        (r) => r.id,
-      ),
-    );
-    const superLikers = new Set(
-      ((await this.sql.cached('deck_superLikers', this.superLikers, { me })) as { id: string }[]).map((r) => r.id),
-    );
+    // Three independent reads, one round trip's wait (issue 18 §8).
+    const [boostedRows, superLikerRows, positionRows] = await Promise.all([
+      this.sql.cached<{ id: string }>('deck_boosted', this.boosted, { now: q.now.getTime() }),
+      this.sql.cached<{ id: string }>('deck_superLikers', this.superLikers, { me }),
+      this.runWalk('positions', { me }),
+    ]);
+    const boosted = new Set(boostedRows.map((r) => r.id));
+    const superLikers = new Set(superLikerRows.map((r) => r.id));
     const flags = { boosted, superLikers };
     const seen = new Set<string>();
     const rows: ProfileRow[] = [];
@@ -185,7 +185,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
     }
-    const positions = toPositions(await this.runWalk('positions', { me }));
+    const positions = toPositions(positionRows);
     for (const university of q.universities) {
       const room = q.limit - rows.length;
       if (room <= 0) break;
@@ -205,22 +205,15 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
 
   async hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]> {
     const ids = JSON.stringify(candidates.map((c) => c.userId));
+    const [photoRows, promptRows] = await Promise.all([
+      this.sql.cached<{ user_id: string; storage_key: string }>('deck_photosFor', this.photosFor, { ids }),
+      this.sql.cached<{ profile_id: string; prompt_text: string; response: string }>('deck_promptFor', this.promptFor, {
+        ids,
+      }),
+    ]);
     const photos = new Map<string, string[]>();
-    for (const r of (await this.sql.cached('deck_photosFor', this.photosFor, { ids })) as {
-      user_id: string;
-      storage_key: string;
-    }[]) {
-      photos.set(r.user_id, [...(photos.get(r.user_id) ?? []), mediaUrl(r.storage_key)]);
-    }
-    const prompts = new Map(
-      (
-        (await this.sql.cached('deck_promptFor', this.promptFor, { ids })) as {
-          profile_id: string;
-          prompt_text: string;
-          response: string;
-        }[]
-      ).map((r) => [r.profile_id, { promptText: r.prompt_text, response: r.response }]),
-    );
+    for (const r of photoRows) photos.set(r.user_id, [...(photos.get(r.user_id) ?? []), mediaUrl(r.storage_key)]);
+    const prompts = new Map(promptRows.map((r) => [r.profile_id, { promptText: r.prompt_text, response: r.response }]));
     return candidates.map((c) => ({ ...c, photos: photos.get(c.userId) ?? [], prompt: prompts.get(c.userId) ?? null }));
   }
 
