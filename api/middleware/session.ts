@@ -1,12 +1,13 @@
 /** Session cookies (D6): a 15-minute access JWT and a rotating 30-day refresh token. */
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import type { AccessTokenSigner, UserRepository } from '../../core/accounts/ports';
 import type { IssuedSession } from '../../core/accounts/sessions';
 import { unauthenticated } from '../../core/shared/errors';
 import type { AppEnv, SessionUser } from '../context';
 import { DomainFailure } from '../errors';
+import { requestHeader } from './fast-path';
 
 export type CookieNames = { access: string; refresh: string; secure: boolean };
 
@@ -26,7 +27,14 @@ export function clearSessionCookies(c: Context, names: CookieNames): void {
   deleteCookie(c, names.refresh, base);
 }
 
-export const readRefreshCookie = (c: Context, names: CookieNames): string | null => getCookie(c, names.refresh) ?? null;
+/** One cookie of the request, read from node's parsed headers when there (N182). */
+function readCookie(c: Context, name: string): string | undefined {
+  const header = requestHeader(c, 'cookie');
+  return header ? parse(header, name)[name] : undefined;
+}
+
+export const readRefreshCookie = (c: Context, names: CookieNames): string | null =>
+  readCookie(c, names.refresh) ?? null;
 
 /**
  * Resolves the signed-in user when a valid access token is present. The token alone is not
@@ -67,7 +75,7 @@ export const isSessionLive = async (deps: SessionDeps, user: SessionUser): Promi
 
 export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = await sessionFromToken(deps, getCookie(c, deps.names.access));
+    const user = await sessionFromToken(deps, readCookie(c, deps.names.access));
     if (user) c.set('user', user);
     await next();
   };
