@@ -27,10 +27,26 @@ export function clearSessionCookies(c: Context, names: CookieNames): void {
   deleteCookie(c, names.refresh, base);
 }
 
-/** One cookie of the request, read from node's parsed headers when there (N182). */
+/**
+ * One cookie of the request, read from node's parsed headers when there (N182). A browser sends the
+ * same Cookie header for many requests in a row, so the value found in each of the last headers seen
+ * is kept: parsing checks every character of a 300-byte token against the cookie grammar.
+ */
+const COOKIE_MEMO_MAX = 1_000;
+const cookieMemo = new Map<string, Map<string, string | undefined>>();
 function readCookie(c: Context, name: string): string | undefined {
   const header = requestHeader(c, 'cookie');
-  return header ? parse(header, name)[name] : undefined;
+  if (!header) return undefined;
+  let memo = cookieMemo.get(name);
+  if (!memo) {
+    memo = new Map();
+    cookieMemo.set(name, memo);
+  }
+  if (memo.has(header)) return memo.get(header);
+  const value = parse(header, name)[name];
+  if (memo.size >= COOKIE_MEMO_MAX) memo.clear();
+  memo.set(header, value);
+  return value;
 }
 
 export const readRefreshCookie = (c: Context, names: CookieNames): string | null =>
