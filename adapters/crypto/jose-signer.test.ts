@@ -134,4 +134,34 @@ describe('access token verification', () => {
     const { exp: _exp, ...noExpiry } = good;
     expect(await signer.verify(forge(HS256, noExpiry))).toBeNull();
   });
+
+  it('checks the time again on every call for a token it has already verified (N183)', async () => {
+    const clock = fixedClock(NOW.toISOString());
+    const own = new JoseAccessTokenSigner(SECRET, clock);
+    const later = forge(HS256, { ...good, nbf: nowS + 60 });
+    expect(await own.verify(later)).toBeNull();
+    const token = forge(HS256, good);
+    expect(await own.verify(token)).not.toBeNull();
+    expect(await own.verify(token)).toEqual({
+      userId: 'user-1',
+      sessionFamily: 'family-1',
+      expiresAt: new Date((nowS + 900) * 1000),
+    });
+    clock.advance(120_000);
+    expect(await own.verify(later)).not.toBeNull();
+    clock.advance(900_000);
+    expect(await own.verify(token)).toBeNull();
+    expect(await own.verify(later)).toBeNull();
+  });
+
+  it('refuses a token altered by one character after the real one was verified (N183)', async () => {
+    const token = forge(HS256, good);
+    expect(await signer.verify(token)).not.toBeNull();
+    const last = token.at(-1) === 'A' ? 'B' : 'A';
+    expect(await signer.verify(`${token.slice(0, -1)}${last}`)).toBeNull();
+    expect(
+      await signer.verify(forge(HS256, { ...good, sub: 'user-2' }, 'another-secret-another-secret-123456')),
+    ).toBeNull();
+    expect(await signer.verify(token)).not.toBeNull();
+  });
 });

@@ -29,9 +29,22 @@ function decodeObject(part: string): JsonObject | null {
 
 const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
+/** A token whose signature and claims checked out, less the checks that depend on the time. */
+type Verified = { userId: string; sessionFamily: string; exp: number; nbf: number | undefined };
+
+/** Enough for every access token alive at once on a busy process (15 minutes each, D6). */
+const VERIFIED_MAX = 10_000;
+
 export class JoseAccessTokenSigner implements AccessTokenSigner {
   // A KeyObject made once: passing raw bytes would import the key again on every call.
   private readonly key: KeyObject;
+  /**
+   * Tokens verified before (issue 18, N183): a browser sends the same token for 15 minutes, and
+   * the HMAC and two JSON parses were most of a signed-in request's own work. Only tokens signed with
+   * this key get in, so the map cannot be filled from outside; expiry and not-before are still
+   * checked against the clock on every call.
+   */
+  private readonly verified = new Map<string, Verified>();
 
   constructor(
     secret: string,
@@ -59,6 +72,25 @@ export class JoseAccessTokenSigner implements AccessTokenSigner {
   /** The claims of a valid token, or null; never throws on bad input. */
   verifySync(token: string): { userId: string; sessionFamily: string; expiresAt: Date } | null {
     if (typeof token !== 'string') return null;
+    const now = Math.floor(this.clock.now().getTime() / 1000);
+    let known = this.verified.get(token);
+    if (!known) {
+      const checked = this.check(token);
+      if (!checked) return null;
+      known = checked;
+      if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string);
+      this.verified.set(token, known);
+    }
+    if (known.exp <= now) {
+      this.verified.delete(token);
+      return null;
+    }
+    if (known.nbf !== undefined && known.nbf > now) return null;
+    return { userId: known.userId, sessionFamily: known.sessionFamily, expiresAt: new Date(known.exp * 1000) };
+  }
+
+  /** Every check but the time's: form, algorithm, signature, issuer, audience, claim types. */
+  private check(token: string): Verified | null {
     const parts = token.split('.');
     if (parts.length !== 3) return null;
     const [head, body, signature] = parts as [string, string, string];
@@ -70,14 +102,13 @@ export class JoseAccessTokenSigner implements AccessTokenSigner {
     if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
     const payload = decodeObject(body);
     if (!payload) return null;
-    const now = Math.floor(this.clock.now().getTime() / 1000);
     const { iss, aud, exp, nbf, iat, sub, sid } = payload;
     if (iss !== ISSUER) return null;
     if (!(aud === AUDIENCE || (Array.isArray(aud) && aud.includes(AUDIENCE)))) return null;
-    if (!isNumber(exp) || exp <= now) return null;
-    if (nbf !== undefined && (!isNumber(nbf) || nbf > now)) return null;
+    if (!isNumber(exp)) return null;
+    if (nbf !== undefined && !isNumber(nbf)) return null;
     if (iat !== undefined && !isNumber(iat)) return null;
     if (typeof sub !== 'string' || typeof sid !== 'string') return null;
-    return { userId: sub, sessionFamily: sid, expiresAt: new Date(exp * 1000) };
+    return { userId: sub, sessionFamily: sid, exp, nbf };
   }
 }

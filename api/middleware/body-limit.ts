@@ -5,14 +5,15 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { requestHeader } from './fast-path';
 
 export function limitBody(options: { maxSize: number; onError: (c: Context) => Response }): MiddlewareHandler {
   const streamed = bodyLimit(options);
   return async (c, next) => {
     const method = c.req.method;
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next();
-    const length = c.req.header('Content-Length');
-    if (length !== undefined && c.req.header('Transfer-Encoding') === undefined) {
+    const length = requestHeader(c, 'content-length');
+    if (length !== undefined && requestHeader(c, 'transfer-encoding') === undefined) {
       return Number(length) > options.maxSize ? options.onError(c) : next();
     }
     return streamed(c, next);

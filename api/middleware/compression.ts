@@ -7,6 +7,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, MiddlewareHandler } from 'hono';
+import { bufferedBody, requestHeader } from './fast-path';
 
 const COMPRESSIBLE =
   /^\s*(?:text\/(?!event-stream)|application\/(?:json|problem\+json|javascript|xml)|image\/svg\+xml)/i;
@@ -27,38 +28,29 @@ export function chooseEncoding(accept: string | undefined): 'br' | 'gzip' | null
   return br ? 'br' : gzip ? 'gzip' : null;
 }
 
-/**
- * The body of a response @hono/node-server built from a string or bytes, read without turning it
- * into a stream (its lightweight Response keeps them under a private symbol); null otherwise.
- */
-function bufferedBody(res: Response): string | Uint8Array | null {
-  for (const symbol of Object.getOwnPropertySymbols(res)) {
-    if (symbol.description !== 'cache') continue;
-    const cache = (res as unknown as Record<symbol, unknown>)[symbol];
-    const body = Array.isArray(cache) ? cache[1] : undefined;
-    if (typeof body === 'string' || body instanceof Uint8Array) return body;
-  }
-  return null;
-}
-
 export function compression(options: { threshold: number }): MiddlewareHandler {
+  const small = (b: string | Uint8Array) =>
+    typeof b === 'string'
+      ? b.length * 3 < options.threshold || Buffer.byteLength(b) < options.threshold
+      : b.byteLength < options.threshold;
   return async (c, next) => {
     await next();
     const res = c.res;
+    let body: string | Uint8Array | null = bufferedBody(res);
+    // A small body node-server holds as it is never changes below: decided before `res.headers`
+    // turns its plain header object into a Headers instance (N182).
+    if (body !== null && small(body)) return;
     const h = res.headers;
     const type = h.get('Content-Type');
     if (!type || !COMPRESSIBLE.test(type) || h.has('Content-Encoding') || c.req.method === 'HEAD') return;
     if (res.status === 206 || res.status === 204 || res.status === 304) return;
     const declared = h.get('Content-Length');
     if (declared !== null && Number(declared) < options.threshold) return;
-    let body: string | Uint8Array | null = bufferedBody(res);
-    const size = (b: string | Uint8Array) => (typeof b === 'string' ? Buffer.byteLength(b) : b.byteLength);
-    if (body !== null && size(body) < options.threshold) return;
     const vary = () => {
       // Big enough to compress for someone: caches must key on Accept-Encoding.
       if (!/(?:^|,)\s*accept-encoding\s*(?:,|$)/i.test(h.get('Vary') ?? '')) h.append('Vary', 'Accept-Encoding');
     };
-    const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
+    const encoding = chooseEncoding(requestHeader(c, 'accept-encoding'));
     if (!encoding || NO_TRANSFORM.test(h.get('Cache-Control') ?? '')) {
       if (body !== null || declared !== null) vary();
       return;

@@ -1,12 +1,13 @@
 /** Session cookies (D6): a 15-minute access JWT and a rotating 30-day refresh token. */
 import type { Context, MiddlewareHandler } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { parse } from 'hono/utils/cookie';
 import type { AccessTokenSigner, UserRepository } from '../../core/accounts/ports';
 import type { IssuedSession } from '../../core/accounts/sessions';
 import { unauthenticated } from '../../core/shared/errors';
 import type { AppEnv, SessionUser } from '../context';
 import { DomainFailure } from '../errors';
+import { requestHeader } from './fast-path';
 
 export type CookieNames = { access: string; refresh: string; secure: boolean };
 
@@ -26,7 +27,30 @@ export function clearSessionCookies(c: Context, names: CookieNames): void {
   deleteCookie(c, names.refresh, base);
 }
 
-export const readRefreshCookie = (c: Context, names: CookieNames): string | null => getCookie(c, names.refresh) ?? null;
+/**
+ * One cookie of the request, read from node's parsed headers when there (N182). A browser sends the
+ * same Cookie header for many requests in a row, so the value found in each of the last headers seen
+ * is kept: parsing checks every character of a 300-byte token against the cookie grammar.
+ */
+const COOKIE_MEMO_MAX = 1_000;
+const cookieMemo = new Map<string, Map<string, string | undefined>>();
+function readCookie(c: Context, name: string): string | undefined {
+  const header = requestHeader(c, 'cookie');
+  if (!header) return undefined;
+  let memo = cookieMemo.get(name);
+  if (!memo) {
+    memo = new Map();
+    cookieMemo.set(name, memo);
+  }
+  if (memo.has(header)) return memo.get(header);
+  const value = parse(header, name)[name];
+  if (memo.size >= COOKIE_MEMO_MAX) memo.clear();
+  memo.set(header, value);
+  return value;
+}
+
+export const readRefreshCookie = (c: Context, names: CookieNames): string | null =>
+  readCookie(c, names.refresh) ?? null;
 
 /**
  * Resolves the signed-in user when a valid access token is present. The token alone is not
@@ -67,7 +91,7 @@ export const isSessionLive = async (deps: SessionDeps, user: SessionUser): Promi
 
 export function sessionMiddleware(deps: SessionDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const user = await sessionFromToken(deps, getCookie(c, deps.names.access));
+    const user = await sessionFromToken(deps, readCookie(c, deps.names.access));
     if (user) c.set('user', user);
     await next();
   };
