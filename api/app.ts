@@ -38,7 +38,7 @@ import { postGroupEvent, releasedMessage } from '../core/messaging/conversations
 import type { GroupEvent } from '../core/messaging/group-chat';
 import type { RealtimeBus } from '../core/messaging/ports';
 import type { DigestDeps } from '../core/notifications/digest';
-import { type NewNotification, notifySafely } from '../core/notifications/notifications';
+import { deliverSafely, type NewNotification, notifySafely } from '../core/notifications/notifications';
 import type { NotificationDeps, PushSender } from '../core/notifications/ports';
 import { isPhotoVariantWidth, PHOTO_VARIANT_WIDTHS } from '../core/profiles/photo-type';
 import { readPhoto } from '../core/profiles/photos';
@@ -243,7 +243,8 @@ export function createApp(options: AppOptions) {
         await realtime.publish(me, { type: 'match.created', conversationId, userId: other, byYou: me === userId });
       }
     },
-    onLiked: (likerId, likedId) => notify({ userId: likedId, kind: 'like', actorId: likerId }),
+    // The like stored its notification with it (N187): its tabs and browsers are told.
+    onLiked: (_likerId, likedId, noticeId) => deliverSafely(notificationDeps, likedId, noticeId),
     groupMatches: db.groupMatches,
     // Issue 20: everyone in a new group match hears of it; the like that made it came from `byUserId`.
     onGroupMatch: async (conversationId, people, byUserId) => {

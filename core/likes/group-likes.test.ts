@@ -59,6 +59,7 @@ describe('swipe in group mode', () => {
     const writes: { groupId?: string | null; action: string }[] = [];
     const told: { conversationId: string; people: string[]; by: string }[] = [];
     const liked: string[] = [];
+    const dropped: { userId: string; id: string }[] = [];
     const d: Pick<
       DiscoveryDeps,
       | 'clock'
@@ -89,6 +90,9 @@ describe('swipe in group mode', () => {
           return decided.ok ? ok(decided.value) : decided;
         },
         get: async () => null,
+        dropNotice: async (userId, id) => {
+          dropped.push({ userId, id });
+        },
         superLikeState: async () => ({ superLikesInWindow: 0, superLikeBalance: 0 }),
         likers: async () => [],
         matches: async () => [],
@@ -110,7 +114,7 @@ describe('swipe in group mode', () => {
         told.push({ conversationId, people, by });
       },
     };
-    return { d, writes, told, liked };
+    return { d, writes, told, liked, dropped };
   }
 
   it('makes a like for the group, and a pass for nobody', async () => {
@@ -134,7 +138,7 @@ describe('swipe in group mode', () => {
 
   it('completes a group match: one conversation, everyone told, the window from the clock', async () => {
     const asked: { since: Date; likerGroupId: string | null }[] = [];
-    const { d, told, liked } = deps({
+    const { d, told, liked, dropped } = deps({
       pending: async (input) => {
         asked.push({ since: input.since, likerGroupId: input.likerGroupId });
         return groupMatchSides('g1', { userId: input.likerId });
@@ -150,15 +154,17 @@ describe('swipe in group mode', () => {
     });
     expect(told).toEqual([{ conversationId: 'gmatch-id-1', people: ['ana', 'ben', 'sam'], by: 'sam' }]);
     expect(asked).toEqual([{ since: new Date(clock.now().getTime() - GROUP_LIKE_WINDOW_MS), likerGroupId: null }]);
-    // A group match is the news: no separate "someone liked you".
+    // A group match is the news: no separate "someone liked you"; the one stored with the like goes (N187).
     expect(liked).toEqual([]);
+    expect(dropped).toEqual([{ userId: 'ben', id: 'id-1' }]);
   });
 
   it('tells nobody again when the sides already matched, and a plain like stays a like', async () => {
-    const { d, told, liked } = deps({ pending: async () => groupMatchSides('g1', { userId: 'sam' }) });
+    const { d, told, liked, dropped } = deps({ pending: async () => groupMatchSides('g1', { userId: 'sam' }) });
     const res = await swipe(d, 'sam', { targetId: 'ben', action: 'like' });
     expect(res.ok && res.value).toMatchObject({ isMatch: false, isGroupMatch: false, conversationId: null });
     expect(told).toEqual([]);
     expect(liked).toEqual(['ben']);
+    expect(dropped).toEqual([]);
   });
 });

@@ -67,6 +67,8 @@ export async function swipe(
     }
   }
   const compat = viewer && them ? compatibility(viewer.person, them.person).score : null;
+  // A like that makes no match stores the liked student's notification in its own transaction (N187).
+  const notice = input.action === 'pass' ? null : deps.ids.newId();
   const decided = await deps.swipes.swipe(
     {
       userId,
@@ -77,6 +79,7 @@ export async function swipe(
       id: deps.ids.newId(),
       score: compat,
       groupId,
+      notice,
     },
     (state) => decideSwipe(state, { userId, targetId: input.targetId, action: input.action, plan, now }),
   );
@@ -85,7 +88,11 @@ export async function swipe(
   const groupMatch = status === 'passed' ? null : await matchGroups(deps, userId, input.targetId, groupId);
   const isMatch = status === 'matched';
   if (isMatch) await deps.onMatch?.(userId, input.targetId, conversationIdFor(userId, input.targetId));
-  else if (status === 'liked' && !groupMatch) await deps.onLiked?.(userId, input.targetId);
+  else if (status === 'liked' && notice) {
+    // A group match tells everyone of the match instead (N122): the like's own notice goes.
+    if (groupMatch) await deps.swipes.dropNotice(input.targetId, notice);
+    else await deps.onLiked?.(userId, input.targetId, notice);
+  }
   if (groupMatch)
     return ok({ isMatch: true, conversationId: groupMatch, compatibilityScore: compat, isGroupMatch: true });
   return ok({

@@ -80,10 +80,17 @@ export interface SwipeRepository {
       score: number | null;
       /** The group the like is made for in group mode (issue 20); none for a student's own. */
       groupId?: string | null;
+      /**
+       * The id of the liked student's notification (kind `like`, from the liker), written in the
+       * same transaction when the decision is a like that makes no match (N187); none, none written.
+       */
+      notice?: string | null;
     },
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
   ): Promise<Result<SwipeDecision, DomainError>>;
   get(userId: string, targetId: string): Promise<SwipeRecord | null>;
+  /** Removes a like's notification written with it (the like made a group match instead, N187). */
+  dropNotice(userId: string, id: string): Promise<void>;
   superLikeState(userId: string, windowStart: Date): Promise<{ superLikesInWindow: number; superLikeBalance: number }>;
   /** Likes received and not yet answered, from visible accounts. */
   likers(userId: string): Promise<LikerRow[]>;
@@ -116,8 +123,11 @@ export type DiscoveryDeps = {
   boosts: BoostRepository;
   /** Told about every new match: messaging opens the conversation and notifies both (001 §4). */
   onMatch?: (userId: string, otherId: string, conversationId: string) => Promise<void>;
-  /** Told about a like that made no match yet: the notification centre tells the liked student (issue 19). */
-  onLiked?: (likerId: string, likedId: string) => Promise<void>;
+  /**
+   * Told about a like that made no match yet, whose notification `noticeId` the like's write stored
+   * (N187): the notification centre tells the liked student's tabs and browsers (issue 19).
+   */
+  onLiked?: (likerId: string, likedId: string, noticeId: string) => Promise<void>;
   groupMatches: GroupMatchRepository;
   /** Told about a new group match (issue 20): everyone in its conversation hears of it. */
   onGroupMatch?: (conversationId: string, people: string[], byUserId: string) => Promise<void>;

@@ -98,7 +98,13 @@ export type PushSubscriptionRecord = {
   auth: string;
 };
 
-/** What the open tabs hear over the realtime bus. */
+/**
+ * What the open tabs hear over the realtime bus. A notification is published as `notification.stored`
+ * (its id only) and each listening tab's subscription turns it into `notification.created` with the
+ * item as that student sees it and their unread count, read then (N186): a student with no open tab
+ * costs the writer nothing. `notification.stored` never reaches a browser.
+ */
 export type LiveNotificationEvent =
+  | { type: 'notification.stored'; id: string }
   | { type: 'notification.created'; notification: NotificationDto; unread: number }
   | { type: 'notification.read'; unread: number };

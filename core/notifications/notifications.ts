@@ -3,6 +3,7 @@ import { DomainError, validationError } from '../shared/errors';
 import { err, ok, type Result } from '../shared/result';
 import {
   categoryOf,
+  type LiveNotificationEvent,
   type NotificationInput,
   type NotificationPage,
   type NotificationPreferences,
@@ -20,7 +21,6 @@ export type NewNotification = Omit<NotificationInput, 'id' | 'at' | 'messageId' 
  * N95). Push respects the student's switches and quiet hours; the bell always has it (N98).
  */
 export async function notify(deps: NotificationDeps, input: NewNotification): Promise<void> {
-  const now = deps.clock.now();
   const stored = await deps.notifications.add({
     actorId: null,
     subjectId: null,
@@ -28,24 +28,57 @@ export async function notify(deps: NotificationDeps, input: NewNotification): Pr
     detail: null,
     ...input,
     id: deps.ids.newId(),
-    at: now,
+    at: deps.clock.now(),
   });
-  const live = await deps.notifications.get(input.userId, stored.id);
-  if (!live) return;
-  const dto = present(live, await deps.isGold(input.userId));
-  await deps.live(input.userId, {
-    type: 'notification.created',
-    notification: dto,
-    unread: await deps.notifications.unreadCount(input.userId),
-  });
+  await deliver(deps, input.userId, stored.id);
+}
+
+/**
+ * Tells the open tabs and the browsers of a notification already stored (by `notify`, or by the
+ * write that caused it, in the same transaction: a like's, N187). The tabs hear its id; each
+ * listening tab reads the item and the unread count itself (`liveFrame`, N186), so nothing is read
+ * here unless the student has a push subscription.
+ */
+export async function deliver(deps: NotificationDeps, userId: string, id: string): Promise<void> {
+  await deps.live(userId, { type: 'notification.stored', id });
   if (!deps.push.enabled) return;
-  const prefs = await deps.preferences.get(input.userId);
+  const subscriptions = await deps.pushSubscriptions.list(userId);
+  if (subscriptions.length === 0) return;
+  const live = await deps.notifications.get(userId, id);
+  if (!live) return;
+  const now = deps.clock.now();
+  const prefs = await deps.preferences.get(userId);
   if (!prefs.push[categoryOf(live.kind)] || inQuietHours(prefs, now)) return;
+  const dto = present(live, await deps.isGold(userId));
   const payload: PushPayload = { id: dto.id, kind: dto.kind, title: dto.title, body: dto.body, link: dto.link };
-  for (const sub of await deps.pushSubscriptions.list(input.userId)) {
+  for (const sub of subscriptions) {
     const outcome = await deps.push.send(sub, payload);
     // RFC 8030 §7.3: 404 and 410 mean the subscription is gone for good.
     if (outcome === 'gone') await deps.pushSubscriptions.drop(sub.endpoint);
+  }
+}
+
+/**
+ * What one open tab of `userId` is sent for a stored notification: the item as they see it now and
+ * their unread count, or null when the item is not live (N95: nothing leaves).
+ */
+export async function liveFrame(
+  deps: Pick<NotificationDeps, 'notifications' | 'isGold'>,
+  userId: string,
+  id: string,
+): Promise<LiveNotificationEvent | null> {
+  const live = await deps.notifications.get(userId, id);
+  if (!live) return null;
+  const [gold, unread] = await Promise.all([deps.isGold(userId), deps.notifications.unreadCount(userId)]);
+  return { type: 'notification.created', notification: present(live, gold), unread };
+}
+
+/** Delivery faults are logged, never thrown into the write that caused the notification. */
+export async function deliverSafely(deps: NotificationDeps, userId: string, id: string): Promise<void> {
+  try {
+    await deliver(deps, userId, id);
+  } catch (e) {
+    deps.log(`[notifications] delivering ${id} to ${userId} failed: ${e instanceof Error ? e.message : String(e)}`);
   }
 }
 

@@ -87,6 +87,43 @@ describe.each(TEST_ENGINES)('on %s', (_engine, database) => {
       expect(await items(ana.c)).toEqual([]);
     });
 
+    it('tells an open tab of a like once, the item and the bell count read by the tab, stored with the like (N186, N187)', async () => {
+      const t = makeTestApp();
+      const ana = await signedInStudent(t, 'ana@ucla.edu');
+      const ben = await signedInStudent(t, 'ben@ucla.edu');
+      const cal = await signedInStudent(t, 'cal@ucla.edu');
+      const frames: RealtimeEvent[] = [];
+      let arrived: () => void = () => {};
+      t.realtime.subscribe(ben.id, (e) => {
+        frames.push(e);
+        if (e.type === 'notification.created') arrived();
+      });
+      // Resolves when the tab's next notification frame has arrived: no timer.
+      const nextFrame = () => new Promise<void>((resolve) => (arrived = resolve));
+      let heard = nextFrame();
+      await ana.c.post('/api/swipes', { targetUserId: ben.id, action: 'like' });
+      await heard;
+      heard = nextFrame();
+      t.clock.advance(1000);
+      await cal.c.post('/api/swipes', { targetUserId: ben.id, action: 'like' });
+      await heard;
+      const created = frames.flatMap((e) => (e.type === 'notification.created' ? [e] : []));
+      expect(created.map((e) => [e.notification.kind, e.notification.title, e.unread])).toEqual([
+        ['like', 'Someone liked you', 1],
+        ['like', 'Someone liked you', 2],
+      ]);
+      // The tab hears the item, never the bare id the writer published.
+      expect(frames.map((e) => e.type)).toEqual(['notification.created', 'notification.created']);
+      const stored = await items(ben.c);
+      expect(stored.map((n) => n.id)).toEqual(created.map((e) => e.notification.id).reverse());
+      expect(await unread(ben.c)).toBe(2);
+      // A pass and a refused like store nothing.
+      await cal.c.post('/api/swipes', { targetUserId: ana.id, action: 'pass' });
+      expect(await items(ana.c)).toEqual([]);
+      expect((await ana.c.post('/api/swipes', { targetUserId: ben.id, action: 'like' })).status).not.toBe(200);
+      expect(await items(ben.c)).toHaveLength(2);
+    });
+
     it('tells a group of joins, leaves and a new invite code, never the actor', async () => {
       const t = makeTestApp();
       const ana = await signedInStudent(t, 'ana@ucla.edu');

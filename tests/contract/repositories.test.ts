@@ -595,6 +595,42 @@ describe.each(engines())('repository contract on %s', (engine) => {
       expect((await db.swipes.likers(liked)).map((l) => l.userId).sort()).toEqual([me, ...likers].sort());
     });
 
+    it("writes a like's notification with the like, once, and none for a match, a refusal or a pass (N187)", async () => {
+      const [me, target, other] = [await user(), await user(), await user()];
+      const noticed = (input: { userId: string; targetId: string; notice: string }, limit: number | null = 50) =>
+        db.swipes.swipe(
+          { ...input, action: 'like', now: T0, windowStart: later(-86_400_000), id: randomUUID(), score: 80 },
+          likeWithLimit(input.userId, input.targetId, limit),
+        );
+      // Ten likes of one student at once: each stores exactly its own notice.
+      const likers = await Promise.all(Array.from({ length: 10 }, () => user()));
+      const notices = likers.map(() => randomUUID());
+      const results = await Promise.all(
+        likers.map((u, i) => noticed({ userId: u, targetId: target, notice: notices[i] as string })),
+      );
+      expect(results.every((r) => r.ok)).toBe(true);
+      const stored = await db.notifications.list(target, { limit: 50 });
+      expect(stored.map((n) => n.id).sort()).toEqual([...notices].sort());
+      expect(stored.every((n) => n.kind === 'like' && n.readAt === null && n.count === 1)).toBe(true);
+      expect(await db.notifications.get(target, notices[0] as string)).toMatchObject({ actorId: likers[0] });
+      // The like back is a match: its notice is not written (the match has its own).
+      const back = randomUUID();
+      const matched = await noticed({ userId: target, targetId: likers[0] as string, notice: back });
+      expect(matched.ok && matched.value.record.status).toBe('matched');
+      expect(await db.notifications.get(likers[0] as string, back)).toBeNull();
+      // A refused like writes neither the like nor its notice.
+      const refusedNotice = randomUUID();
+      const refused = await noticed({ userId: me, targetId: other, notice: refusedNotice }, 0);
+      expect(refused.ok).toBe(false);
+      expect(await db.notifications.list(other, { limit: 10 })).toEqual([]);
+      // A like made into a group match drops its notice.
+      const dropped = randomUUID();
+      expect((await noticed({ userId: me, targetId: other, notice: dropped })).ok).toBe(true);
+      expect(await db.notifications.get(other, dropped)).not.toBeNull();
+      await db.swipes.dropNotice(other, dropped);
+      expect(await db.notifications.get(other, dropped)).toBeNull();
+    });
+
     it('still writes a swipe exactly once when its guard keeps failing, deciding at last under the locks (N162)', async () => {
       const me = await user();
       const target = await user();

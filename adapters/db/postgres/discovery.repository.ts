@@ -39,6 +39,7 @@ import {
   VERIFIED_ONLY,
   VISIBLE,
 } from '../shared/discovery-rows';
+import { DELETE_NOTIFICATION, likeNoticeAfterPg } from '../shared/notifications-rows';
 import { mediaUrl } from './profiles.repository';
 import type { PgSql } from './sql';
 
@@ -253,10 +254,16 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
 }
 
 /** The check-and-write (migration 0017_swipe_guard, N162): true when the state still met the decision's guard and the writes happened. */
-const SWIPE_GUARDED = `SELECT nestmate_swipe_guarded(@me::text, @target::text, @since::bigint, @mutual::boolean,
+/**
+ * The check-and-write, and the like's notification when it applied (N187): one statement, one
+ * commit. The function's result is read once (a CTE with a volatile function is materialised).
+ */
+const SWIPE_GUARDED = `WITH s AS (SELECT nestmate_swipe_guarded(@me::text, @target::text, @since::bigint, @mutual::boolean,
   @likesBelow::integer, @supersBelow::integer, @supersAtLeast::integer, @id::text, @status::text,
   @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
-  @spend::boolean, @group::text) AS applied`;
+  @spend::boolean, @group::text) AS applied),
+  n AS (${likeNoticeAfterPg('s')})
+  SELECT applied FROM s`;
 
 /** The locks nestmate_swipe_guarded takes (migration 0017_swipe_guard): the liker's and the pair's. */
 const SWIPE_LOCKS = `SELECT pg_advisory_xact_lock(hashtextextended('swipe:' || @me::text, 0)),
@@ -361,11 +368,16 @@ export class PostgresSwipeRepository implements SwipeRepository {
       matchReverse: decision.matchReverse,
       spend: decision.spendPurchasedSuperLike,
       group: input.groupId ?? null,
+      notice: record.status === 'liked' ? (input.notice ?? null) : null,
     };
   }
 
   async get(userId: string, targetId: string) {
     return toSwipe((await this.sql.get(this.one, [userId, targetId])) as MatchDbRow | undefined);
+  }
+
+  async dropNotice(userId: string, id: string) {
+    await this.sql.run(DELETE_NOTIFICATION, [userId, id]);
   }
 
   async superLikeState(userId: string, windowStart: Date) {

@@ -53,6 +53,30 @@ export const INSERT_NOTIFICATION = `INSERT INTO notifications
   (id, user_id, kind, actor_id, subject_id, message_id, detail, count, read_at, created_at)
   VALUES (@id, @userId, @kind, @actorId, @subjectId, @messageId, @detail, 1, NULL, @at)`;
 
+/**
+ * A like's notification, written by the like's own transaction (N187): the liked student is told
+ * by the liker. `@notice` is its id; on PostgreSQL it follows the swipe's check-and-write in one
+ * statement (`likeNoticeAfterPg`).
+ */
+export const likeNoticeParams = (notice: string, likerId: string, likedId: string, at: number) => ({
+  id: notice,
+  userId: likedId,
+  kind: 'like',
+  actorId: likerId,
+  subjectId: null,
+  messageId: null,
+  detail: null,
+  at,
+});
+
+/** PostgreSQL: the like's notification, inserted only when `applied` (the CTE's check-and-write) is true. */
+export const likeNoticeAfterPg = (applied: string) => `INSERT INTO notifications
+  (id, user_id, kind, actor_id, subject_id, message_id, detail, count, read_at, created_at)
+  SELECT @notice::text, @target::text, 'like', @me::text, NULL, NULL, NULL, 1, NULL, @now::bigint
+  FROM ${applied} WHERE ${applied}.applied AND @notice::text IS NOT NULL`;
+
+export const DELETE_NOTIFICATION = 'DELETE FROM notifications WHERE user_id = ? AND id = ?';
+
 /** PostgreSQL: the insert answering the stored row, one statement instead of two (issue 18, N163). */
 export const INSERT_NOTIFICATION_RETURNING_PG = `WITH n AS (${INSERT_NOTIFICATION} RETURNING *) SELECT ${COLUMNS} FROM n`;
 

@@ -48,6 +48,7 @@ import {
   VERIFIED_ONLY,
   VISIBLE,
 } from '../shared/discovery-rows';
+import { DELETE_NOTIFICATION, INSERT_NOTIFICATION, likeNoticeParams } from '../shared/notifications-rows';
 import type { SqliteDb } from './client';
 import { mediaUrl } from './profiles.repository';
 
@@ -275,10 +276,14 @@ export class SqliteSwipeRepository implements SwipeRepository {
   private readonly spendSuperLike: Statement;
   private readonly likersQuery: Statement;
   private readonly matchesQuery: Statement;
+  private readonly insertNotice: Statement;
+  private readonly deleteNotice: Statement;
 
   constructor(private readonly db: SqliteDb) {
     const sql = db.$client;
     this.one = sql.prepare('SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?');
+    this.insertNotice = sql.prepare(INSERT_NOTIFICATION);
+    this.deleteNotice = sql.prepare(DELETE_NOTIFICATION);
     // One statement for everything a decision reads (issue 18 §6).
     this.stateQuery = sql.prepare(SWIPE_STATE_SQLITE);
     this.insert = sql.prepare(
@@ -335,6 +340,9 @@ export class SqliteSwipeRepository implements SwipeRepository {
       });
       if (matchReverse) this.matchReverse.run({ now, other: record.targetId, me: record.userId });
       if (spendPurchasedSuperLike) this.spendSuperLike.run({ now, me: record.userId });
+      // One commit for the like and its notification (N187).
+      if (input.notice && record.status === 'liked')
+        this.insertNotice.run(likeNoticeParams(input.notice, record.userId, record.targetId, now));
       return decision;
     });
     return run.immediate();
@@ -342,6 +350,10 @@ export class SqliteSwipeRepository implements SwipeRepository {
 
   async get(userId: string, targetId: string) {
     return toSwipe(this.one.get(userId, targetId) as MatchDbRow | undefined);
+  }
+
+  async dropNotice(userId: string, id: string) {
+    this.deleteNotice.run(userId, id);
   }
 
   async superLikeState(userId: string, windowStart: Date) {
