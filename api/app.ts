@@ -2,9 +2,6 @@
  * The composition root (style habit 4): wires adapters into use cases and mounts every route,
  * the OpenAPI document, the API docs, dev tools and the built web app.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { workerCampusMatcher } from '../adapters/compute/campus-matcher';
@@ -73,6 +70,7 @@ import { roommateAgreementsRouter } from './routes/roommate-agreements/roommate-
 import { safetyRouter } from './routes/safety/safety.handlers';
 import { verificationRouter } from './routes/verification/verification.handlers';
 import { SELFIE_UPLOAD_PATH } from './routes/verification/verification.routes';
+import { mountWebApp } from './web-app';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -541,7 +539,7 @@ export function createApp(options: AppOptions) {
     throw new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
   });
 
-  mountWebApp(app, env.WEB_DIST);
+  mountWebApp(app, env.WEB_DIST, { accessCookie: cookies.access });
   return {
     app,
     db,
@@ -558,26 +556,3 @@ export function createApp(options: AppOptions) {
 }
 
 export const UPLOAD_PATH = '/api/profile/photos';
-
-/** The built React app for every other path; client-side routing shows the 404 page. */
-function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string) {
-  const root = resolve(dist);
-  const indexFile = join(root, 'index.html');
-  const assets = serveStatic({ root: dist, precompressed: true });
-  app.use('/assets/*', async (c, next) => {
-    // serveStatic's onFound runs after the response is built, too late for a header (issue 11).
-    const res = await assets(c, next);
-    if (res instanceof Response) res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    return res;
-  });
-  app.use('*', serveStatic({ root: dist, precompressed: true }));
-  app.get('*', (c) => {
-    if (!existsSync(indexFile)) {
-      return c.html(
-        '<!doctype html><title>Nestmate</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
-        503,
-      );
-    }
-    return c.html(readFileSync(indexFile, 'utf8'));
-  });
-}

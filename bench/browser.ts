@@ -174,6 +174,11 @@ async function lighthouse(base: string, cookie: string, conversations: number) {
         );
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.name}`);
         const lhr = result.lhr as unknown as Lhr;
+        // The whole report, for the waterfall and the LCP element behind a figure (BENCH_LH_REPORTS=dir).
+        if (process.env.BENCH_LH_REPORTS) {
+          mkdirSync(process.env.BENCH_LH_REPORTS, { recursive: true });
+          writeFileSync(join(process.env.BENCH_LH_REPORTS, `${page.name}-${i + 1}.json`), JSON.stringify(result.lhr));
+        }
         const url = new URL(lhr.finalDisplayedUrl);
         if (`${url.pathname}${url.search}` !== page.path)
           throw new Error(`Lighthouse ${page.name}: ended on ${lhr.finalDisplayedUrl}, not ${page.path}`);

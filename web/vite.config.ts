@@ -13,6 +13,8 @@ export default defineConfig({
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
+    // .vite/manifest.json: the server reads which chunks a signed-in page needs (N177); never served.
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -81,6 +81,19 @@ export function activeFilterCount(options: DeckOptions, plan: Plan): number {
   return advanced + radius + toggles;
 }
 
+/**
+ * The deck a student sees before touching the filters (001 §5: the toggles on, the plan's default
+ * radius): what the web app asks for with no saved filters, and what the server puts into the first
+ * page it serves a signed-in student (N178).
+ */
+export const defaultDeckRequest = (plan: Plan) => ({
+  searchRadius: clampRadius(null, plan),
+  includeNearbyUniversities: true,
+  includeMetroArea: true,
+  prioritizeSameUniversity: true,
+  verifiedOnly: false,
+});
+
 /** D16: advanced filters only for Gold; the radius within the plan's bounds, on a 5-mile step. */
 export function resolveDeckOptions(options: DeckOptions, plan: Plan): Result<ResolvedDeckOptions, DomainError> {
   const filters = options.filters ?? {};

@@ -37,5 +37,23 @@ export const isPhotoVariantWidth = (width: number): width is PhotoVariantWidth =
 export const photoVariantKey = (key: string, width: PhotoVariantWidth) =>
   `${key.replace(/\.[A-Za-z0-9]+$/, '')}-w${width}.webp`;
 
+/** The longest side of a stored photo (adapters/images): the original is the largest candidate. */
+export const PHOTO_ORIGINAL_WIDTH = 1600;
+
+/** `srcset` for a photo URL from the API: each sized copy (`?w=`), then the original (issue 18). */
+export function photoSrcSet(url: string): string {
+  const join = url.includes('?') ? '&' : '?';
+  return [...PHOTO_VARIANT_WIDTHS.map((w) => `${url}${join}w=${w} ${w}w`), `${url} ${PHOTO_ORIGINAL_WIDTH}w`].join(
+    ', ',
+  );
+}
+
+/**
+ * The deck card photo's rendered width (`sizes`): the page width on phones, half the wide layout
+ * beside the details. The web card and the server's preload of the first card's photo (N179) use
+ * the same `srcset` and `sizes`, so the browser takes the preloaded copy.
+ */
+export const DECK_CARD_PHOTO_SIZES = '(min-width: 768px) 36rem, 100vw';
+
 /** Every object a photo keeps in the store: the photo itself and its sized copies. */
 export const photoObjectKeys = (key: string) => [key, ...PHOTO_VARIANT_WIDTHS.map((w) => photoVariantKey(key, w))];

@@ -2,16 +2,32 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { registerServiceWorker } from './features/notifications/api/push';
+import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+const render = () =>
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+
+// A signed-in student's page carries its first API answers (N178), put into the cache before the first
+// render. The code that reads them is a chunk of its own, preloaded by that page only, so signed-out
+// visitors never download it.
+const firstLoad = document.getElementById('nestmate-first-load');
+if (firstLoad) {
+  import('./app/first-load')
+    .then((m) => m.seedFirstLoad(queryClient, firstLoad))
+    .catch((error: unknown) => console.error('First-load data not used; the page fetches it instead', error))
+    .finally(render);
+} else {
+  render();
+}
 
 // The service worker shows pushes and the offline page (issue 19); registered after load so it never
 // competes with the first render, and only in built apps (Vite's dev server has no sw.js to keep).

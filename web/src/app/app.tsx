@@ -1,12 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProvider } from './provider';
 import { createAppRouter } from './router';
 
-export function App() {
+/** `queryClient`: the cache main.tsx seeded from the page (N178); a fresh one otherwise. */
+export function App({ queryClient }: { queryClient?: QueryClient }) {
   const [router] = useState(createAppRouter);
   return (
-    <AppProvider>
+    <AppProvider queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProvider>
   );

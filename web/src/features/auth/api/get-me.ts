@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
-import type { Me } from '../../../lib/api-types';
+import type { Endpoints, Me } from '../../../lib/api-types';
 
 export const meQueryKey = ['me'] as const;
 
@@ -21,3 +21,7 @@ export async function getMe(): Promise<Me | null> {
 export const meQueryOptions = () => queryOptions({ queryKey: meQueryKey, queryFn: getMe, staleTime: 60_000 });
 
 export const useMe = () => useQuery(meQueryOptions());
+
+/** The session answered in the page the server sent (N178): no request for it. */
+export const seedMe = (queryClient: QueryClient, answer: Endpoints['GET /api/me']['response']) =>
+  queryClient.setQueryData(meQueryKey, answer.user);

@@ -10,10 +10,18 @@ export type Deck = DeckResponse & { resultCount: number };
 export const deckKeys = { all: ['discover', 'deck'] as const };
 const deckKey = (request: DeckRequest | null) => [...deckKeys.all, request] as const;
 
+const toDeck = (deck: DeckResponse): Deck => ({ ...deck, resultCount: deck.candidates.length });
+
 export async function getDeck(request: DeckRequest): Promise<Deck> {
-  const deck = await api('POST /api/discover/deck', { body: request });
-  return { ...deck, resultCount: deck.candidates.length };
+  return toDeck(await api('POST /api/discover/deck', { body: request }));
 }
+
+/**
+ * A deck answered in the page the server sent (N178), under its request: the screen takes it only
+ * when it would ask for the same deck (no saved filters), else it fetches its own.
+ */
+export const seedDeck = (queryClient: QueryClient, request: DeckRequest, answer: DeckResponse) =>
+  queryClient.setQueryData(deckKey(request), toDeck(answer));
 
 /** Up to 50 candidates, best first (D13). Waits for the request (the plan must be known). */
 export const useDeck = (request: DeckRequest | null) =>

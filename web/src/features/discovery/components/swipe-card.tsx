@@ -1,5 +1,6 @@
 import { forwardRef, type ReactNode } from 'react';
 import { DEFAULT_SCORE } from '../../../../../core/matching/compatibility';
+import { DECK_CARD_PHOTO_SIZES } from '../../../../../core/profiles/photo-type';
 import { GroupSummary } from '../../../components/group-summary';
 import { Button } from '../../../components/ui/button';
 import {
@@ -19,9 +20,6 @@ import { photoSources } from '../../../lib/photo';
 import { budgetLabel } from '../../../lib/profile-labels';
 import { CompatibilityRing } from './compatibility-ring';
 import { useDragSwipe } from './use-drag-swipe';
-
-/** The photo's rendered width for `sizes`: the page width on phones, half the wide layout beside the details. */
-const CARD_WIDTH = '(min-width: 768px) 36rem, 100vw';
 
 /** 001 §7: a candidate with no compatibility score shows 75. */
 export const scoreOf = (c: Candidate) =>
@@ -106,7 +104,7 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
         )}
         {c.profilePhotoUrl ? (
           <img
-            {...photoSources(c.profilePhotoUrl, CARD_WIDTH)}
+            {...photoSources(c.profilePhotoUrl, DECK_CARD_PHOTO_SIZES)}
             alt={c.name}
             // The top card's photo is Discover's largest paint: fetched first (issue 18).
             fetchPriority="high"

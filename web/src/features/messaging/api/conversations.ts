@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isMultiParty } from '../../../../../core/messaging/group-chat';
 import { api } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
@@ -48,6 +48,15 @@ export const useGroupReads = (conversationId: string) =>
 /** Matches, for the New Matches strip and for opening a chat from a match. */
 export const useMessagingMatches = () =>
   useQuery({ queryKey: messagingKeys.matches, queryFn: async () => (await api('GET /api/matches')).matches });
+
+/** The lists answered in the page the server sent (N178): conversations, group chats and matches. */
+export function seedConversations(queryClient: QueryClient, answer: Endpoints['GET /api/conversations']['response']) {
+  queryClient.setQueryData(messagingKeys.conversations, answer.conversations);
+  queryClient.setQueryData(messagingKeys.groupConversations, answer.groupConversations);
+}
+
+export const seedMessagingMatches = (queryClient: QueryClient, answer: Endpoints['GET /api/matches']['response']) =>
+  queryClient.setQueryData(messagingKeys.matches, answer.matches);
 
 /** Create-or-get the conversation with a match (001 §4: a match starts a conversation). */
 export function useStartConversation() {

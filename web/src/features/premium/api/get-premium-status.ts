@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Plan } from '../../../../../core/billing/entitlements';
 import { api } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
@@ -18,6 +18,10 @@ export const premiumStatusQueryOptions = () =>
 
 /** Gold status with its entitlements (000 §3, §4). Errors are only logged (000 §8). */
 export const usePremiumStatus = () => useQuery(premiumStatusQueryOptions());
+
+/** The status answered in the page the server sent (N178). */
+export const seedPremiumStatus = (queryClient: QueryClient, answer: PremiumStatus) =>
+  queryClient.setQueryData(premiumKeys.status, answer);
 
 export const planOf = (status: PremiumStatus | undefined): Plan | undefined =>
   status ? (status.isPremium ? 'gold' : 'free') : undefined;

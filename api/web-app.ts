@@ -1,0 +1,196 @@
+/**
+ * The built React app (D5): its files, and index.html for every other path. A signed-in student's
+ * page also carries what its first screen needs (issue 18, N177–N179): the route's chunks, the API
+ * answers it would ask for at once, and the first deck card's photo, so the page loads in one round
+ * instead of entry → session → chunk → plan → deck → photo.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serveStatic } from '@hono/node-server/serve-static';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
+import { defaultDeckRequest } from '../core/matching/filters';
+import { DECK_CARD_PHOTO_SIZES, photoSrcSet } from '../core/profiles/photo-type';
+import type { AppEnv } from './context';
+
+/** The id of the data block the web app reads before its first render (web/src/app/first-load.ts). */
+export const FIRST_LOAD_ID = 'nestmate-first-load';
+
+/**
+ * Source files of chunks, as Vite's build manifest names them: the code that reads the data block
+ * (web/src/main.tsx imports it only when the block is there), and the signed-in screen at `/`
+ * (web/src/app/routes/home.tsx loads it lazily). Signed-out visitors fetch neither (N88).
+ */
+export const FIRST_LOAD_MODULE = 'src/app/first-load.ts';
+export const APP_SCREEN_MODULE = 'src/app/routes/app-screen.tsx';
+
+/** One API answer the page would ask for first, as the API gives it. */
+export type FirstLoadAnswer = { endpoint: string; body?: unknown; response: unknown };
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+/** What `/` shows a signed-in student (web/src/features/home/components/main-app.tsx). */
+const TABS = ['discover', 'liked-you', 'matches', 'profile'] as const;
+type Tab = (typeof TABS)[number];
+const tabOf = (value: string | undefined): Tab => TABS.find((t) => t === value) ?? 'discover';
+
+type MeAnswer = { user: { hasAgreement: boolean; hasProfile: boolean } | null };
+type DeckAnswer = { candidates: Array<{ profilePhotoUrl: string | null }> };
+type PremiumAnswer = { isPremium: boolean };
+
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * JSON inside `<script type="application/json">`: the HTML parser ends the element at `</script`
+ * and reacts to `<!--`, so every `<`, `>` and `&` is written as a JSON escape (JSON.parse reads
+ * them back as they were); U+2028/2029 too, for any reader that evaluates it as script.
+ */
+export const jsonForHtml = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+
+/** The chunk files a manifest entry needs, its static imports first-level and below, each once. */
+function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (k: string) => {
+    const chunk = manifest[k];
+    if (!chunk || seen.has(k)) return;
+    seen.add(k);
+    js.push(chunk.file);
+    for (const f of chunk.css ?? []) css.add(f);
+    for (const i of chunk.imports ?? []) walk(i);
+  };
+  walk(key);
+  return { js, css: [...css] };
+}
+
+function readManifest(root: string): Manifest | null {
+  const file = join(root, '.vite/manifest.json');
+  if (!existsSync(file)) return null;
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+  } catch {
+    // A half-written build: the page loads as it would signed out.
+    return null;
+  }
+}
+
+export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { accessCookie: string }) {
+  const root = resolve(dist);
+  const indexFile = join(root, 'index.html');
+  const assets = serveStatic({ root: dist, precompressed: true });
+  app.use('/assets/*', async (c, next) => {
+    // serveStatic's onFound runs after the response is built, too late for a header (issue 11).
+    const res = await assets(c, next);
+    if (res instanceof Response) res.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
+    return res;
+  });
+
+  /** One API request as the page would make it, with the page request's cookie; null unless 200. */
+  const ask = async (c: Context<AppEnv>, endpoint: string, body?: unknown): Promise<FirstLoadAnswer | null> => {
+    const [method, path] = endpoint.split(' ') as [string, string];
+    const headers = new Headers({ accept: 'application/json', cookie: c.req.header('cookie') ?? '' });
+    if (body !== undefined) headers.set('content-type', 'application/json');
+    const res = await app.fetch(
+      new Request(new URL(path, c.req.url), {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+      c.env,
+    );
+    if (res.status !== 200 || !res.headers.get('content-type')?.includes('json')) return null;
+    return { endpoint, ...(body === undefined ? {} : { body }), response: await res.json() };
+  };
+
+  /** The page for a signed-in student, or null for the plain file (signed out, a lapsed cookie, no build). */
+  const personalPage = async (c: Context<AppEnv>): Promise<string | null> => {
+    if (!getCookie(c, options.accessCookie) || !existsSync(indexFile)) return null;
+    const me = await ask(c, 'GET /api/me');
+    const user = (me?.response as MeAnswer | undefined)?.user;
+    if (!me || !user) return null;
+    const answers: FirstLoadAnswer[] = [me];
+    const head: string[] = [];
+    let html = readFileSync(indexFile, 'utf8');
+    const manifest = readManifest(root);
+    // Chunks beside the entry rather than after it and the session check (N177), each once.
+    const preload = (module: string) => {
+      const chunks = manifest ? chunkFiles(manifest, module) : { js: [], css: [] };
+      for (const file of chunks.js) {
+        const tag = `<link rel="modulepreload" crossorigin href="/${attr(file)}">`;
+        if (!html.includes(`"/${file}"`) && !head.includes(tag)) head.push(tag);
+      }
+      for (const file of chunks.css) {
+        const tag = `<link rel="stylesheet" crossorigin href="/${attr(file)}">`;
+        if (!html.includes(`"/${file}"`) && !head.includes(tag)) head.push(tag);
+      }
+    };
+    preload(FIRST_LOAD_MODULE);
+    if (c.req.path === '/' && user.hasAgreement && user.hasProfile) {
+      preload(APP_SCREEN_MODULE);
+      const tab = tabOf(c.req.query('tab'));
+      if (tab === 'discover') {
+        // The deck waits for the plan (000 §4), so both are answered here, the deck as asked with no saved filters.
+        const premium = await ask(c, 'GET /api/premium/status');
+        if (premium) {
+          answers.push(premium);
+          const plan = (premium.response as PremiumAnswer).isPremium ? 'gold' : 'free';
+          const deck = await ask(c, 'POST /api/discover/deck', defaultDeckRequest(plan));
+          if (deck) {
+            answers.push(deck);
+            // Discover's largest paint (N179): the same srcset and sizes as the card's <img>.
+            const photo = (deck.response as DeckAnswer).candidates[0]?.profilePhotoUrl;
+            if (photo)
+              head.push(
+                `<link rel="preload" as="image" href="${attr(photo)}" imagesrcset="${attr(photoSrcSet(photo))}" imagesizes="${attr(DECK_CARD_PHOTO_SIZES)}" fetchpriority="high">`,
+              );
+          }
+        }
+      } else if (tab === 'matches') {
+        for (const endpoint of ['GET /api/premium/status', 'GET /api/conversations', 'GET /api/matches']) {
+          const answer = await ask(c, endpoint);
+          if (answer) answers.push(answer);
+        }
+      }
+    }
+    // The session is answered in the page: the preload of /api/me would be a second, unused request.
+    html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
+    html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
+    return html.replace(
+      '</body>',
+      `  <script type="application/json" id="${FIRST_LOAD_ID}">${jsonForHtml({ answers })}</script>\n  </body>`,
+    );
+  };
+
+  // Pages (no file extension): a signed-in student's own page, never stored by any cache (N178).
+  app.use('*', async (c, next) => {
+    // The build manifest is for the server alone (it lists every source module).
+    if (c.req.path.startsWith('/.vite/')) return c.text('Not found', 404);
+    if (c.req.method !== 'GET' || /\.[^/]*$/.test(c.req.path)) return next();
+    const page = await personalPage(c);
+    if (page !== null) {
+      return c.html(page, 200, { 'Cache-Control': 'private, no-store', Vary: 'Cookie' });
+    }
+    await next();
+    // The same URL answers a signed-in student differently: no shared cache may keep the plain page for them.
+    c.res.headers.append('Vary', 'Cookie');
+  });
+  app.use('*', serveStatic({ root: dist, precompressed: true }));
+  app.get('*', (c) => {
+    if (!existsSync(indexFile)) {
+      return c.html(
+        '<!doctype html><title>Nestmate</title><p>The web app is not built yet: run <code>npm run build</code>.</p>',
+        503,
+      );
+    }
+    return c.html(readFileSync(indexFile, 'utf8'));
+  });
+}

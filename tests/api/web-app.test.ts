@@ -1,0 +1,230 @@
+/**
+ * Issue 18 (N177–N179): the page a signed-in student loads carries the route's chunks, its first API
+ * answers and the first card's photo; everyone else gets the built file as it is.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_SCREEN_MODULE, FIRST_LOAD_ID, FIRST_LOAD_MODULE, jsonForHtml } from '../../api/web-app';
+import { defaultDeckRequest } from '../../core/matching/filters';
+import { DECK_CARD_PHOTO_SIZES, photoSrcSet } from '../../core/profiles/photo-type';
+import { matchedPair, quickStudent, rawSql, signedInStudent } from '../support/students';
+import { makeTestApp, signedInClient, type TestClient } from '../support/test-app';
+
+const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+const AGREEMENT = {
+  tos_accepted: true,
+  privacy_accepted: true,
+  marketing_accepted: false,
+  accepted_at: '2026-09-01T11:00:00.000Z',
+  user_agent: 'Mozilla/5.0',
+};
+
+/**
+ * A built app as Vite writes it: the real index.html with the entry's tags, and a manifest where the
+ * first-load reader and the app screen share one chunk with the entry (already in the page) and the
+ * app screen brings one of its own.
+ */
+function fakeDist() {
+  const dist = mkdtempSync(join(tmpdir(), 'nestmate-web-'));
+  const template = readFileSync(join(REPO_ROOT, 'web/index.html'), 'utf8');
+  const index = template.replace(
+    '</head>',
+    '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head>',
+  );
+  writeFileSync(join(dist, 'index.html'), index);
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(
+    join(dist, '.vite/manifest.json'),
+    JSON.stringify({
+      'src/main.tsx': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+      '_react-1.js': { file: 'assets/react-1.js' },
+      [FIRST_LOAD_MODULE]: { file: 'assets/first-load-1.js', isDynamicEntry: true, imports: ['_react-1.js'] },
+      [APP_SCREEN_MODULE]: {
+        file: 'assets/app-screen-1.js',
+        isDynamicEntry: true,
+        imports: ['_react-1.js', '_dialog-1.js'],
+      },
+      '_dialog-1.js': { file: 'assets/dialog-1.js', imports: ['_react-1.js'] },
+    }),
+  );
+  return { dist, index };
+}
+
+function setup() {
+  const { dist, index } = fakeDist();
+  const t = makeTestApp({ WEB_DIST: dist });
+  return { t, index };
+}
+
+/** A student on the main app: Terms accepted, a complete profile. */
+async function appStudent(t: ReturnType<typeof makeTestApp>, email: string) {
+  const s = await signedInStudent(t, email);
+  expect((await s.c.post('/api/agreements', AGREEMENT)).status).toBe(201);
+  return s;
+}
+
+const page = (c: TestClient, path: string) => c.get(path, { accept: 'text/html' });
+
+/** The answers in a page's data block, parsed as the web app parses them. */
+function answersOf(html: string): Array<{ endpoint: string; body?: unknown; response: unknown }> {
+  const block = new RegExp(`<script type="application/json" id="${FIRST_LOAD_ID}">([\\s\\S]*?)</script>`).exec(html);
+  if (!block) throw new Error('no first-load block in the page');
+  return JSON.parse(block[1] as string).answers;
+}
+
+const modulePreloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+describe('the page a signed-in student loads (issue 18)', () => {
+  it('on Discover: the app screen chunks, the session, plan and deck, and the first card photo preloaded', async () => {
+    const { t } = setup();
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    const other = await quickStudent(t, 'other@ucla.edu');
+    const res = await page(me.c, '/');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    // Personal: no cache stores it, and no shared cache hands it to another cookie.
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toMatch(/cookie/i);
+
+    // The app screen's own chunks, not the one the entry already preloads.
+    expect(modulePreloads(res.text)).toEqual([
+      '/assets/react-1.js',
+      '/assets/first-load-1.js',
+      '/assets/app-screen-1.js',
+      '/assets/dialog-1.js',
+    ]);
+    // The session is in the page: no preload of /api/me to go unused.
+    expect(res.text).not.toContain('href="/api/me"');
+
+    const answers = answersOf(res.text);
+    expect(answers.map((a) => a.endpoint)).toEqual([
+      'GET /api/me',
+      'GET /api/premium/status',
+      'POST /api/discover/deck',
+    ]);
+    // Each answer is what the API gives that student for the same request.
+    expect(answers[0]?.response).toEqual((await me.c.get('/api/me')).json);
+    expect(answers[1]?.response).toEqual((await me.c.get('/api/premium/status')).json);
+    expect(answers[2]?.body).toEqual(defaultDeckRequest('free'));
+    const deck = (await me.c.post('/api/discover/deck', defaultDeckRequest('free'))).json;
+    expect(answers[2]?.response).toEqual(deck);
+    expect(deck.candidates.map((c: { userId: string }) => c.userId)).toEqual([other]);
+
+    // The first card's photo, with the card's own srcset and sizes so the browser reuses it.
+    const photo = deck.candidates[0].profilePhotoUrl as string;
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(res.text)?.[0] ?? '';
+    expect(preload).toContain(`href="${photo}"`);
+    expect(preload).toContain(`imagesrcset="${photoSrcSet(photo)}"`);
+    expect(preload).toContain(`imagesizes="${DECK_CARD_PHOTO_SIZES}"`);
+    expect(preload).toContain('fetchpriority="high"');
+  });
+
+  it('on Messages: the app screen chunks and the conversations and matches, no deck or photo', async () => {
+    const { t } = setup();
+    const { a, conversationId } = await matchedPair(t);
+    expect((await a.c.post('/api/agreements', AGREEMENT)).status).toBe(201);
+    const res = await page(a.c, '/?tab=matches');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(modulePreloads(res.text)).toContain('/assets/app-screen-1.js');
+    const answers = answersOf(res.text);
+    expect(answers.map((x) => x.endpoint)).toEqual([
+      'GET /api/me',
+      'GET /api/premium/status',
+      'GET /api/conversations',
+      'GET /api/matches',
+    ]);
+    expect(answers[2]?.response).toEqual((await a.c.get('/api/conversations')).json);
+    expect(JSON.stringify(answers[2]?.response)).toContain(conversationId);
+    expect(answers[3]?.response).toEqual((await a.c.get('/api/matches')).json);
+    expect(res.text).not.toContain('as="image"');
+  });
+
+  it("carries only that student's data: another cookie gets another page", async () => {
+    const { t } = setup();
+    const ana = await appStudent(t, 'ana@ucla.edu');
+    const ben = await appStudent(t, 'ben@ucla.edu');
+    const anaPage = answersOf((await page(ana.c, '/')).text);
+    const benPage = answersOf((await page(ben.c, '/')).text);
+    expect(anaPage[0]?.response).toMatchObject({ user: { id: ana.id, email: 'ana@ucla.edu' } });
+    expect(benPage[0]?.response).toMatchObject({ user: { id: ben.id, email: 'ben@ucla.edu' } });
+    expect(JSON.stringify(anaPage)).not.toContain('ben@ucla.edu');
+    expect(JSON.stringify(benPage)).not.toContain('ana@ucla.edu');
+  });
+
+  it('before the main app (no agreement yet) and on other pages: the session only, no app screen chunks', async () => {
+    const { t } = setup();
+    const c = await signedInClient(t, 'new@ucla.edu');
+    const home = await page(c, '/');
+    expect(home.headers.get('cache-control')).toBe('private, no-store');
+    expect(answersOf(home.text).map((a) => a.endpoint)).toEqual(['GET /api/me']);
+    expect(modulePreloads(home.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
+
+    const me = await appStudent(t, 'settled@ucla.edu');
+    const settings = await page(me.c, '/settings');
+    expect(answersOf(settings.text).map((a) => a.endpoint)).toEqual(['GET /api/me']);
+    expect(modulePreloads(settings.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
+  });
+
+  it('escapes what students wrote, so no answer can end the block or open markup', async () => {
+    const { t, index } = setup();
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    const other = await quickStudent(t, 'other@ucla.edu');
+    const bio = '</script><script>alert(1)</script><!-- & \u2028 "quoted" <img src=x onerror=alert(2)>';
+    rawSql(t).prepare('UPDATE profiles SET bio = ? WHERE id = ?').run(bio, other);
+    const html = (await page(me.c, '/')).text;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html).not.toContain('<img src=x');
+    expect(html).not.toContain('<!-- &');
+    // One data block, ending where the server ended it, and the bio reads back exactly.
+    const ends = (text: string) => text.match(/<\/script>/g)?.length ?? 0;
+    expect(ends(html)).toBe(ends(index) + 1);
+    const deck = answersOf(html)[2]?.response as { candidates: Array<{ bio: string }> };
+    expect(deck.candidates[0]?.bio).toBe(bio);
+    expect(jsonForHtml({ s: '<>&\u2028\u2029' })).toBe('{"s":"\\u003c\\u003e\\u0026\\u2028\\u2029"}');
+  });
+});
+
+describe('the page everyone else loads', () => {
+  it('is the built file as it is, signed out, with a bad cookie and with a lapsed one', async () => {
+    const { t, index } = setup();
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    const stranger = t.client();
+    for (const path of ['/', '/?tab=matches', '/settings']) {
+      const res = await page(stranger, path);
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(index);
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+      expect(res.headers.get('cache-control') ?? '').not.toContain('private');
+    }
+
+    const forged = t.client();
+    forged.cookies.set('nm_at', 'not-a-token');
+    expect((await page(forged, '/')).text).toBe(index);
+
+    // The access token lasts 15 minutes; past it the page is the plain one (the app refreshes itself).
+    expect((await page(me.c, '/')).text).not.toBe(index);
+    t.clock.advance(16 * 60 * 1000);
+    const lapsed = await page(me.c, '/');
+    expect(lapsed.text).toBe(index);
+    expect(lapsed.text).not.toContain(FIRST_LOAD_ID);
+  });
+
+  it('never serves the build manifest', async () => {
+    const { t } = setup();
+    const res = await t.client().get('/.vite/manifest.json');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('assets/');
+  });
+
+  it('names source files and the data block as the web app has them', () => {
+    expect(existsSync(join(REPO_ROOT, 'web', APP_SCREEN_MODULE))).toBe(true);
+    expect(existsSync(join(REPO_ROOT, 'web', FIRST_LOAD_MODULE))).toBe(true);
+    const main = readFileSync(join(REPO_ROOT, 'web/src/main.tsx'), 'utf8');
+    expect(main).toContain(`getElementById('${FIRST_LOAD_ID}')`);
+    expect(main).toContain(`import('./${FIRST_LOAD_MODULE.replace(/^src\//, '').replace(/\.ts$/, '')}')`);
+  });
+});

@@ -1,0 +1,64 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { defaultDeckRequest } from '../../../core/matching/filters';
+import { EMPTY_FILTERS, toDeckRequest } from '../features/discovery/api/deck-filters';
+import { seedFirstLoad } from './first-load';
+
+/** The data block of a page as the server writes it for a signed-in student (api/web-app.ts). */
+function blockWith(text: string) {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.id = 'nestmate-first-load';
+  block.textContent = text;
+  document.body.append(block);
+  return block;
+}
+
+const me = { user: { id: 'u1', email: 'ana@ucla.edu', hasAgreement: true, hasProfile: true } };
+const deck = { candidates: [{ userId: 'u2', name: 'Ben' }], searchRadius: 20, plan: 'free', activeFilterCount: 0 };
+
+describe('seedFirstLoad (N178)', () => {
+  it('puts the answers in the page into the cache under the keys the screens ask for, then drops the block', () => {
+    const request = defaultDeckRequest('free');
+    const block = blockWith(
+      JSON.stringify({
+        answers: [
+          { endpoint: 'GET /api/me', response: me },
+          { endpoint: 'GET /api/premium/status', response: { isPremium: false } },
+          { endpoint: 'POST /api/discover/deck', body: request, response: deck },
+          { endpoint: 'GET /api/conversations', response: { conversations: [{ id: 'c1' }], groupConversations: [] } },
+          { endpoint: 'GET /api/matches', response: { matches: [{ id: 'm1' }] } },
+          { endpoint: 'GET /api/unknown', response: { x: 1 } },
+        ],
+      }),
+    );
+    const client = new QueryClient();
+    seedFirstLoad(client, block);
+    expect(client.getQueryData(['me'])).toEqual(me.user);
+    expect(client.getQueryData(['premium', 'status'])).toEqual({ isPremium: false });
+    // The screen's own key for a student with no saved filters, with the result size it reads.
+    expect(client.getQueryData(['discover', 'deck', toDeckRequest(EMPTY_FILTERS, 'free')])).toEqual({
+      ...deck,
+      resultCount: 1,
+    });
+    expect(client.getQueryData(['messaging', 'conversations'])).toEqual([{ id: 'c1' }]);
+    expect(client.getQueryData(['messaging', 'conversations', 'groups'])).toEqual([]);
+    expect(client.getQueryData(['messaging', 'matches'])).toEqual([{ id: 'm1' }]);
+    expect(client.getQueryCache().getAll()).toHaveLength(6);
+    expect(document.getElementById('nestmate-first-load')).toBeNull();
+  });
+
+  it('asks for the same deck as the screen with no saved filters, on either plan', () => {
+    for (const plan of ['free', 'gold'] as const)
+      expect(toDeckRequest(EMPTY_FILTERS, plan)).toEqual(defaultDeckRequest(plan));
+  });
+
+  it('leaves the cache empty with an unreadable block', () => {
+    const client = new QueryClient();
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    seedFirstLoad(client, blockWith('{"answers": [oops'));
+    expect(error).toHaveBeenCalledOnce();
+    error.mockRestore();
+    expect(client.getQueryCache().getAll()).toHaveLength(0);
+  });
+});

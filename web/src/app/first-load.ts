@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { seedMe } from '../features/auth/api/get-me';
+import { seedDeck } from '../features/discovery/api/get-deck';
+import { seedConversations, seedMessagingMatches } from '../features/messaging/api/conversations';
+import { seedPremiumStatus } from '../features/premium/api/get-premium-status';
+import type { DeckRequest, Endpoints } from '../lib/api-types';
+
+type Answer = { endpoint: string; body?: unknown; response: unknown };
+type Response<E extends keyof Endpoints> = Endpoints[E]['response'];
+
+/**
+ * Puts the API answers the server wrote into the page (the `<script type="application/json">` block
+ * of api/web-app.ts, N178) into the query cache before the first render, so the screen shows at once
+ * instead of asking for them again. The block is read once and removed; the answers then live in the
+ * cache like any fetched data (dropped at sign-out). An unreadable block leaves the cache empty and
+ * the screens fetch as usual.
+ */
+export function seedFirstLoad(queryClient: QueryClient, block: Element) {
+  block.remove();
+  let answers: Answer[];
+  try {
+    answers = (JSON.parse(block.textContent ?? '') as { answers: Answer[] }).answers;
+  } catch (error) {
+    console.error('Unreadable first-load data; the page fetches it instead', error);
+    return;
+  }
+  for (const { endpoint, body, response } of answers) {
+    if (endpoint === 'GET /api/me') seedMe(queryClient, response as Response<'GET /api/me'>);
+    else if (endpoint === 'GET /api/premium/status')
+      seedPremiumStatus(queryClient, response as Response<'GET /api/premium/status'>);
+    else if (endpoint === 'POST /api/discover/deck')
+      seedDeck(queryClient, body as DeckRequest, response as Response<'POST /api/discover/deck'>);
+    else if (endpoint === 'GET /api/conversations')
+      seedConversations(queryClient, response as Response<'GET /api/conversations'>);
+    else if (endpoint === 'GET /api/matches')
+      seedMessagingMatches(queryClient, response as Response<'GET /api/matches'>);
+  }
+}
