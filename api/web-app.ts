@@ -4,7 +4,9 @@
  * answers it would ask for at once, and the first deck card's photo, so the page loads in one round
  * instead of entry → session → chunk → plan → deck → photo.
  */
+
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -98,14 +100,25 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
   const ask = async (c: Context<AppEnv>, endpoint: string, body?: unknown): Promise<FirstLoadAnswer | null> => {
     const [method, path] = endpoint.split(' ') as [string, string];
     const headers = new Headers({ accept: 'application/json', cookie: c.req.header('cookie') ?? '' });
+    for (const name of ['user-agent', 'x-forwarded-for']) {
+      const value = c.req.header(name);
+      if (value) headers.set(name, value);
+    }
     if (body !== undefined) headers.set('content-type', 'application/json');
+    // The middleware reads headers from node's parse of the request when there is one (N182): the
+    // inner request brings its own (no Accept-Encoding, so its answer is never compressed), and the
+    // page request's socket for the client's address.
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const env = incoming
+      ? { ...c.env, incoming: { headers: Object.fromEntries(headers), socket: incoming.socket } }
+      : c.env;
     const res = await app.fetch(
       new Request(new URL(path, c.req.url), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
-      c.env,
+      env,
     );
     if (res.status !== 200 || !res.headers.get('content-type')?.includes('json')) return null;
     return { endpoint, ...(body === undefined ? {} : { body }), response: await res.json() };

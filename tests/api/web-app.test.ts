@@ -6,6 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listen } from '../../api/http-server';
 import { APP_SCREEN_MODULE, FIRST_LOAD_ID, FIRST_LOAD_MODULE, jsonForHtml } from '../../api/web-app';
 import { defaultDeckRequest } from '../../core/matching/filters';
 import { DECK_CARD_PHOTO_SIZES, photoSrcSet } from '../../core/profiles/photo-type';
@@ -185,6 +186,40 @@ describe('the page a signed-in student loads (issue 18)', () => {
     const deck = answersOf(html)[2]?.response as { candidates: Array<{ bio: string }> };
     expect(deck.candidates[0]?.bio).toBe(bio);
     expect(jsonForHtml({ s: '<>&\u2028\u2029' })).toBe('{"s":"\\u003c\\u003e\\u0026\\u2028\\u2029"}');
+  });
+});
+
+describe('the page over the real node server', () => {
+  it("asks the API with its own headers, not the page request's: the deck is there with a browser's Accept-Encoding", async () => {
+    const { t } = setup();
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    // Enough cards that the deck's answer is above the compression threshold.
+    const others: string[] = [];
+    for (let i = 0; i < 6; i++) others.push(await quickStudent(t, `other${i}@ucla.edu`));
+    const http = await listen(
+      t as unknown as Parameters<typeof listen>[0],
+      { HOST: '127.0.0.1', PORT: 0, APP_URL: t.env.APP_URL, CALL_RING_TIMEOUT_SECONDS: 1 },
+      () => {},
+    );
+    try {
+      const cookie = [...me.c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const res = await fetch(`http://127.0.0.1:${http.address.port}/`, {
+        // As a browser navigates: no Origin, no content type, compression accepted.
+        headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br', cookie },
+      });
+      expect(res.status).toBe(200);
+      const answers = answersOf(await res.text());
+      expect(answers.map((a) => a.endpoint)).toEqual([
+        'GET /api/me',
+        'GET /api/premium/status',
+        'POST /api/discover/deck',
+      ]);
+      const deck = answers[2]?.response as { candidates: Array<{ userId: string }> };
+      expect(deck.candidates.map((c) => c.userId).sort()).toEqual([...others].sort());
+    } finally {
+      await http.close();
+      await t.db.close();
+    }
   });
 });
 
