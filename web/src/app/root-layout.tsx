@@ -1,12 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { SkipLink } from '../components/ui/skip-link';
 import { LoadingScreen } from '../components/ui/spinner';
 import { PendingAgreementSync } from '../features/agreements/components/pending-agreement-sync';
 import { meQueryKey, useMe } from '../features/auth/api/get-me';
 import { CookieBanner } from '../features/consent/components/cookie-banner';
 import { SecurityHelper } from '../features/security/components/security-helper';
+import { ScrollRestoration } from './scroll-restoration';
 
 // Only signed-in students with a profile need the live notices and their socket (issue 18).
 const SignedInLive = lazy(() => import('./signed-in-live').then((m) => ({ default: m.SignedInLive })));
