@@ -108,10 +108,10 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     // The middleware reads headers from node's parse of the request when there is one (N182): the
     // inner request brings its own (no Accept-Encoding, so its answer is never compressed), and the
     // page request's socket for the client's address.
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const env = incoming
-      ? { ...c.env, incoming: { headers: Object.fromEntries(headers), socket: incoming.socket } }
-      : c.env;
+    const outer = c.env as { incoming?: IncomingMessage } | undefined;
+    const env = outer?.incoming
+      ? { ...outer, incoming: { headers: Object.fromEntries(headers), socket: outer.incoming.socket } }
+      : outer;
     const res = await app.fetch(
       new Request(new URL(path, c.req.url), {
         method,

@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { registerServiceWorker } from './features/notifications/api/push';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -31,4 +30,9 @@ if (firstLoad) {
 
 // The service worker shows pushes and the offline page (issue 19); registered after load so it never
 // competes with the first render, and only in built apps (Vite's dev server has no sw.js to keep).
-if (import.meta.env.PROD) window.addEventListener('load', () => void registerServiceWorker());
+// Its module loads then too, outside the first load (N174).
+if (import.meta.env.PROD) {
+  window.addEventListener('load', () => {
+    void import('./features/notifications/api/push').then((m) => m.registerServiceWorker());
+  });
+}

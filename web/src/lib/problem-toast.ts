@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '../components/ui/toast';
 import { isApiError } from './api-client';
 
 // The HTTP headlines api/errors.ts falls back to; any other title is the spec's own (001 §8).

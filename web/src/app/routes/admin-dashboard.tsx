@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { LinkButton } from '../../components/ui/button';
 import { CameraIcon, ChartBarIcon, ChevronLeftIcon, FlagIcon, ShieldIcon, UserIcon } from '../../components/ui/icons';
 import { Logo } from '../../components/ui/logo';
 import { Spinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { toast } from '../../components/ui/toast';
 import { useAdminAccess } from '../../features/admin/api/admin-access';
 import { ADMIN_TEXT } from '../../features/admin/api/admin-keys';
 import { AnalyticsTab } from '../../features/admin/components/analytics-tab';

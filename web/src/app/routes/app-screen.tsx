@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from '../../components/ui/button';
 import { EyeIcon } from '../../components/ui/icons';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me';
+import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import { CallButton } from '../../features/calls/components/call-button';
 import { CallProvider } from '../../features/calls/components/call-provider';
 import { GroupCallButton } from '../../features/calls/components/group-call-button';
@@ -184,7 +185,7 @@ function MessagesTab({ userId, onViewProfile }: { userId: string; onViewProfile:
 }
 
 /** Signed in with a profile: the main app with the tabs other features fill in. */
-export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
+export function AppScreen() {
   const me = useMe();
   const [viewing, setViewingState] = useState<{ id: string; view: ProfileView } | null>(null);
   const setViewing = (id: string | null, view: ProfileView = 'profile') => setViewingState(id ? { id, view } : null);
@@ -200,7 +201,9 @@ export function AppScreen({ headerActions }: { headerActions?: ReactNode }) {
           <>
             <NotificationBell channel={getRealtime()} openConversationId={params.get('conversation')} />
             {/* On phones the bell takes Sign Out's place; Sign Out stays in the Settings tab (issue 19). */}
-            <span className="contents max-sm:hidden">{headerActions}</span>
+            <span className="contents max-sm:hidden">
+              <SignOutButton compact />
+            </span>
           </>
         }
         headerStatus={<PremiumStatusBadge />}

@@ -1,15 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { ACCOUNT_MESSAGES } from '../../../../core/accounts/rules';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { LoadingScreen } from '../../components/ui/spinner';
 import { useHasPendingAgreement } from '../../features/agreements/api/pending-agreement';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me';
-import { ResendConfirmationForm } from '../../features/auth/components/resend-confirmation-form';
-import { SignOutButton } from '../../features/auth/components/sign-out-button';
 import type { Me } from '../../lib/api-types';
 
 // Only the landing page is on the signed-out critical path; the rest loads when needed.
@@ -21,16 +17,10 @@ const AgreementScreen = lazy(() =>
 const SetupScreen = lazy(() => import('./setup-screen').then((m) => ({ default: m.SetupScreen })));
 const AppScreen = lazy(() => import('./app-screen').then((m) => ({ default: m.AppScreen })));
 
-function ConfirmErrorNotice() {
-  return (
-    <Card className="flex flex-col gap-4 p-5 sm:p-6">
-      <Alert variant="destructive" title="We couldn't confirm your email">
-        {ACCOUNT_MESSAGES.invalidToken}
-      </Alert>
-      <ResendConfirmationForm />
-    </Card>
-  );
-}
+// Only after a failed confirmation link: its form and messages stay out of the first load (N174).
+const ConfirmErrorNotice = lazy(() =>
+  import('./confirm-error-notice').then((m) => ({ default: m.ConfirmErrorNotice })),
+);
 
 /**
  * `/` (001 §2): a loading screen while the session is checked; the landing page when signed out
@@ -102,7 +92,6 @@ export function HomeRoute() {
     );
   }
 
-  const actions = <SignOutButton compact />;
-  if (!user.hasProfile) return <SetupScreen email={user.email} headerActions={actions} />;
-  return <AppScreen headerActions={actions} />;
+  if (!user.hasProfile) return <SetupScreen email={user.email} />;
+  return <AppScreen />;
 }

@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, type NavigateFunction, useNavigate, useSearchParams } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import {
@@ -24,6 +24,7 @@ import {
   UserIcon,
 } from '../../components/ui/icons';
 import { PageShell } from '../../components/ui/page-shell';
+import { toast } from '../../components/ui/toast';
 // Settings is where other features are reached from (001 §2): it composes the auth feature's
 // session calls and the consent feature's cookie preferences rather than copying them.
 import { meQueryKey, useMe } from '../../features/auth/api/get-me';
@@ -65,7 +66,7 @@ export function SettingsRoute() {
       // The server may already refuse the hidden account's session; the cookies expire on their own.
       console.warn('Sign-out after deletion failed', error);
     }
-    await leaveSession(queryClient, navigate);
+    leaveSession(queryClient, navigate);
     toast.success('Account deletion requested', {
       description: 'Your account is hidden now and will be erased within 30 days. You have been signed out.',
       duration: 10_000,
@@ -322,9 +323,10 @@ function SettingsRow({ row }: { row: Row }) {
  * Leaves for the landing page first, then forgets the previous user's data: cleared while still on
  * a session page, the session guard would send the visitor to /sign-in instead.
  */
-async function leaveSession(queryClient: QueryClient, navigate: NavigateFunction) {
-  // flushSync: the landing page must be rendered before the session guard sees the user leave.
-  await navigate('/', { replace: true, flushSync: true });
+function leaveSession(queryClient: QueryClient, navigate: NavigateFunction) {
+  // flushSync: the landing page must be rendered before the session guard sees the user leave
+  // (the router commits navigations synchronously, N172).
+  flushSync(() => navigate('/', { replace: true }));
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQueryKey[0] });
   queryClient.setQueryData(meQueryKey, null);
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 import { problemToast } from '../../../lib/problem-toast';
 import { ADMIN_TEXT, adminKeys, type FlagDecision, type FlagStatus } from './admin-keys';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { problemToast } from '../../../lib/problem-toast';
 import { adminKeys, type ReportStatus } from './admin-keys';

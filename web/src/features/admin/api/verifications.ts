@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
 import { problemToast } from '../../../lib/problem-toast';

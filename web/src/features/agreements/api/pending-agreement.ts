@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isPendingAgreement, type PendingAgreement } from '../../../../../core/accounts/rules';
+import type { PendingAgreement } from '../../../../../core/accounts/rules';
 
 /** The agreement accepted before sign-in is kept here until the first signed-in moment (000 §3, §4). */
 export const PENDING_AGREEMENT_KEY = 'pending-agreement';
@@ -27,22 +27,6 @@ export function storePendingAgreement(agreement: PendingAgreement): void {
 export function removePendingAgreement(): void {
   localStorage.removeItem(PENDING_AGREEMENT_KEY);
   notify();
-}
-
-/** What is stored: absent, a structurally valid agreement, or something to discard. */
-export function readPendingAgreement():
-  | { kind: 'none' }
-  | { kind: 'valid'; agreement: PendingAgreement }
-  | { kind: 'invalid' } {
-  const raw = localStorage.getItem(PENDING_AGREEMENT_KEY);
-  if (raw === null) return { kind: 'none' };
-  try {
-    const value: unknown = JSON.parse(raw);
-    return isPendingAgreement(value) ? { kind: 'valid', agreement: value } : { kind: 'invalid' };
-  } catch {
-    // Not JSON at all: treated like any other malformed agreement (discarded, 000 §4).
-    return { kind: 'invalid' };
-  }
 }
 
 function subscribe(listener: () => void) {

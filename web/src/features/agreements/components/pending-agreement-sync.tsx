@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { readPendingAgreement, removePendingAgreement, useHasPendingAgreement } from '../api/pending-agreement';
+import { removePendingAgreement, useHasPendingAgreement } from '../api/pending-agreement';
+import { readPendingAgreement } from '../api/read-pending-agreement';
 import { useSaveAgreement } from '../api/save-agreement';
 
 type PendingAgreementSyncProps = {

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { emailErrors } from '../../../../../core/accounts/rules';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useResendConfirmation } from '../api/resend-confirmation';
 

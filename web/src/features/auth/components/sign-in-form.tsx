@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { signInErrors } from '../../../../../core/accounts/rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { PasswordField } from '../../../components/ui/password-field';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { Me } from '../../../lib/api-types';
 import { firstErrorByField } from '../../../lib/form-errors';

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { Button, type ButtonVariant } from '../../../components/ui/button';
 import { LogOutIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
 import { useSignOut } from '../api/sign-out';
 
 /** Ends the session on the server, forgets the cached data and returns to the landing page. */

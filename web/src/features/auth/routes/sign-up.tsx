@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import { AuthLayout } from '../../../components/ui/auth-layout';
 import { MailIcon, ShieldIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { useConfig } from '../api/get-config';
 import { AgeGate } from '../components/age-gate';
 import { CheckEmail } from '../components/check-email';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import type { PlanId, ProductId } from '../../../../../core/billing/catalog';
 import { PAYMENT_MESSAGES } from '../../../../../core/billing/payments';
+import { toast } from '../../../components/ui/toast';
 import { api, isApiError } from '../../../lib/api-client';
 import { openPaymentPage, rememberPurchase } from './payment-page';
 

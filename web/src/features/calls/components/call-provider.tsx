@@ -1,11 +1,11 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { CALL_MESSAGES } from '../../../../../core/messaging/calls';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PhoneIcon, PhoneOffIcon, VideoIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { photoSources } from '../../../lib/photo';
 import { problemToast } from '../../../lib/problem-toast';

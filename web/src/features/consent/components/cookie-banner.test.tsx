@@ -54,7 +54,7 @@ describe('cookie banner', () => {
     const { user } = renderApp('/');
     await banner();
     await user.click(screen.getByRole('button', { name: 'Customize' }));
-    expect(screen.getByRole('checkbox', { name: /Essential/ })).toBeDisabled();
+    expect(await screen.findByRole('checkbox', { name: /Essential/ })).toBeDisabled();
     expect(screen.getByRole('checkbox', { name: /Essential/ })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: /Functional/ }));
     await user.click(screen.getByRole('button', { name: 'Save Preferences' }));

@@ -1,7 +1,7 @@
-import { useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
-import { CheckboxField } from '../../../components/ui/checkbox';
+import { Spinner } from '../../../components/ui/spinner';
 import {
   ALL_COOKIES,
   type CookiePreferences,
@@ -14,11 +14,8 @@ import {
 } from '../api/cookie-preferences';
 import { logCookieConsent } from '../api/log-consent';
 
-const categories = [
-  { key: 'analytics', label: 'Analytics', description: 'Helps us understand which features students use.' },
-  { key: 'functional', label: 'Functional', description: 'Remembers choices like your filters and display settings.' },
-  { key: 'marketing', label: 'Marketing', description: 'Lets us measure our campus campaigns.' },
-] as const;
+// The choices (Radix checkboxes) only when customizing, not in every first load (N174).
+const CookieChoices = lazy(() => import('./cookie-choices').then((m) => ({ default: m.CookieChoices })));
 
 /** Cookie consent on every route (001 §2, §4): shown until a choice was stored, or when reopened. */
 export function CookieBanner() {
@@ -69,31 +66,14 @@ export function CookieBanner() {
             <h2 id={titleId} className="font-display text-lg font-bold text-ink-900">
               Cookie preferences
             </h2>
-            <div className="mt-3 flex flex-col gap-4">
-              <CheckboxField
-                checked
-                disabled
-                label="Essential (always on)"
-                description="Keeps you signed in and the app secure."
+            <Suspense fallback={<Spinner className="mt-3" />}>
+              <CookieChoices
+                choices={choices}
+                onChange={setChoices}
+                onSave={() => choose(choices)}
+                onCancel={reopened ? closeCookiePreferences : undefined}
               />
-              {categories.map(({ key, label, description }) => (
-                <CheckboxField
-                  key={key}
-                  checked={choices[key]}
-                  onCheckedChange={(v) => setChoices((c) => ({ ...c, [key]: v === true }))}
-                  label={label}
-                  description={description}
-                />
-              ))}
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                {reopened && (
-                  <Button variant="ghost" onClick={closeCookiePreferences}>
-                    Cancel
-                  </Button>
-                )}
-                <Button onClick={() => choose(choices)}>Save Preferences</Button>
-              </div>
-            </div>
+            </Suspense>
           </>
         ) : (
           // Compact: a few lines of text and one row of buttons (about a sixth of a phone's screen).

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import type { Plan } from '../../../../../core/billing/entitlements';
 import { LIKE_MESSAGES } from '../../../../../core/likes/rules';
 import { activeFilterCount, FILTER_MESSAGES } from '../../../../../core/matching/filters';
@@ -8,6 +7,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CompassIcon, HeartIcon, RefreshIcon, SlidersIcon, StarIcon, XIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import type { Candidate } from '../../../lib/api-types';
 import { cn } from '../../../lib/cn';

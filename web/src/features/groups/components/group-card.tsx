@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { GROUP_LIMITS, GROUP_MESSAGES } from '../../../../../core/groups/rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { CheckIcon, CrownIcon, PencilIcon, UserIcon, XIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { photoSources } from '../../../lib/photo';

@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { GROUP_LIMITS, GROUP_MESSAGES, groupInputErrors } from '../../../../../core/groups/rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
 import { TextareaField } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { type Group, useCreateGroup, useUpdateGroup } from '../api/groups';
 

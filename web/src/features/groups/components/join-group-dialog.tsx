@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { GROUP_LIMITS, GROUP_MESSAGES, inviteCodeErrors, normalizeInviteCode } from '../../../../../core/groups/rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { TextField } from '../../../components/ui/input';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage } from '../../../lib/api-client';
 import { useJoinGroup } from '../api/groups';
 

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { toast } from 'sonner';
 import { HIDDEN_WORDS_MAX, validateHiddenWords } from '../../../../../core/moderation/hidden-words';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { XIcon } from '../../../components/ui/icons';
 import { FieldError, Input, Label } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { problemToast } from '../../../lib/problem-toast';
 import { useHiddenWords, useSaveHiddenWords } from '../api/hidden-words';

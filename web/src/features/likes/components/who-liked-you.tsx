@@ -1,10 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { toast } from 'sonner';
 import { GroupSummary } from '../../../components/group-summary';
 import { Alert } from '../../../components/ui/alert';
 import { Button, LinkButton } from '../../../components/ui/button';
 import { CrownIcon, HeartIcon, LockIcon, StarIcon, XIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { TrustBadges } from '../../../components/ui/trust-badges';
 import { paths } from '../../../lib/paths';
 import { photoSources } from '../../../lib/photo';

@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { cleanMessage, groupByDay, MESSAGE_MESSAGES } from '../../../../../core/messaging/rules';
 import { NUDGE_MESSAGES } from '../../../../../core/moderation/warnings';
 import { MESSAGE_MAX } from '../../../../../core/shared/sanitize';
@@ -10,6 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { EyeIcon, PencilIcon, SendIcon, ShieldIcon, SparklesIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { type TrustBadgeFlags, TrustBadges } from '../../../components/ui/trust-badges';
 import { ApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';

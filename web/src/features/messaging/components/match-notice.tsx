@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
+import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
 import { photoSources } from '../../../lib/photo';
 import { messagingKeys } from '../api/conversations';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
 import { problemToast } from '../../../lib/problem-toast';
 import {
   type NotificationPreferences,

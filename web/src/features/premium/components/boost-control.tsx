@@ -1,7 +1,7 @@
-import { toast } from 'sonner';
 import { BOOST_MESSAGES } from '../../../../../core/likes/boosts';
 import { Button } from '../../../components/ui/button';
 import { BoltIcon } from '../../../components/ui/icons';
+import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import { useBoostStatus, useStartBoost } from '../api/boost';
 import { useCountdown } from './use-countdown';

@@ -1,12 +1,12 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { toast } from 'sonner';
 import { PHOTO_LIMITS, PROFILE_MESSAGES, PROMPTS_REQUIRED, wizardProgress } from '../../../../../core/profiles/rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { firstErrorByField } from '../../../lib/form-errors';

@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { toast } from 'sonner';
 import {
   ALCOHOL_OPTIONS,
   COOKING_FREQUENCIES,
@@ -17,6 +16,7 @@ import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
 import { SelectField } from '../../../components/ui/select';
 import { LoadingScreen } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { OwnProfile } from '../../../lib/api-types';
 import { firstErrorByField } from '../../../lib/form-errors';

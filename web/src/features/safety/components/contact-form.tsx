@@ -1,9 +1,9 @@
 import { type FormEvent, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { contactErrors, RELATIONSHIPS, SAFETY_MESSAGES } from '../../../../../core/safety/rules';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select';
+import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import type { EmergencyContact } from '../../../lib/api-types';
 import { type ContactBody, useSaveContact } from '../api/emergency-contacts';

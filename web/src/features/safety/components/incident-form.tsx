@@ -1,9 +1,9 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select';
 import { TextareaField } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
 import { useReportIncident } from '../api/report-incident';
 import {
   emptyIncidentForm,

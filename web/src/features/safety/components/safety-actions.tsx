@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import { REPORT_CATEGORIES, SAFETY_MESSAGES, SEVERITIES } from '../../../../../core/safety/rules';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { BanIcon, FlagIcon, MoreIcon } from '../../../components/ui/icons';
 import { SelectField } from '../../../components/ui/select';
 import { TextareaField } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
 import { problemToast } from '../../../lib/problem-toast';
 import { type ReportCategory, type ReportSeverity, useBlockUser, useReportUser } from '../api/blocks';
 

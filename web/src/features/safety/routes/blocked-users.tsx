@@ -1,9 +1,9 @@
-import { toast } from 'sonner';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { BanIcon } from '../../../components/ui/icons';
 import { PageShell } from '../../../components/ui/page-shell';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import { paths } from '../../../lib/paths';
 import { type BlockedUser, useBlockedUsers, useUnblockUser } from '../api/blocks';
 import { PersonPhoto } from '../components/person-photo';

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { formatPhone } from '../../../../../core/safety/rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { PencilIcon, PhoneIcon, PlusIcon, StarIcon, TrashIcon } from '../../../components/ui/icons';
 import { PageShell } from '../../../components/ui/page-shell';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import type { EmergencyContact } from '../../../lib/api-types';
 import { paths } from '../../../lib/paths';
 import { useDeleteContact, useEmergencyContacts, useSetPrimaryContact } from '../api/emergency-contacts';

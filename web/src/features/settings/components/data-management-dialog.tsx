@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { PRIVACY_MESSAGES } from '../../../../../core/privacy/data-requests';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +6,7 @@ import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { DatabaseIcon, DownloadIcon, TrashIcon } from '../../../components/ui/icons';
 import { TextField } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import type { DataRequest } from '../../../lib/api-types';
 import { problemToast } from '../../../lib/problem-toast';
 import { downloadExport, useDataRequests, useRequestData } from '../api/data-requests';

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { toast } from 'sonner';
 import {
   FEATURE_CATEGORIES,
   FEATURE_PRIORITIES,
@@ -14,6 +13,7 @@ import { TextField } from '../../../components/ui/input';
 import { SelectField } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextareaField } from '../../../components/ui/textarea';
+import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import {
   type FeatureCategory,

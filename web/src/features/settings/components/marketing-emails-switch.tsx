@@ -1,6 +1,6 @@
-import { toast } from 'sonner';
 import { MailIcon } from '../../../components/ui/icons';
 import { Switch } from '../../../components/ui/switch';
+import { toast } from '../../../components/ui/toast';
 import { problemToast } from '../../../lib/problem-toast';
 import { useMarketingEmails, useSetMarketingEmails } from '../api/marketing-emails';
 

@@ -1,10 +1,10 @@
 import { type ReactNode, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogContent } from '../../../components/ui/dialog';
 import { CameraIcon, CheckIcon, GraduationIcon, MailIcon, ShieldIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
+import { toast } from '../../../components/ui/toast';
 import type { TrustStatus } from '../../../lib/api-types';
 import { cn } from '../../../lib/cn';
 import { useSetTrust, useTrustStatus } from '../api/verification';
