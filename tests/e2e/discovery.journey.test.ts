@@ -125,6 +125,13 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     const notice = a.page.locator('[data-sonner-toast]').filter({ hasText: "It's a Match" });
     await notice.getByText(`You and ${B.name} liked each other.`).waitFor();
     await shoot(a.page, 'match-notice');
+    // The notice lasts 10 s: A answers it before B's popup is checked (axe is slow on a loaded machine).
+    await notice.getByRole('button', { name: 'Send Message' }).click();
+    await a.page.waitForURL(
+      (url) => url.searchParams.get('tab') === 'matches' && !!url.searchParams.get('conversation'),
+    );
+    await a.page.getByRole('heading', { name: B.name }).first().waitFor();
+
     await matchPopup.getByRole('button', { name: 'Keep Swiping' }).waitFor();
     await expectAccessible(b.page, 'match popup');
     await shoot(b.page, 'match');
@@ -132,12 +139,6 @@ describe.skipIf(browserMissing)('discovery journey (Chromium)', () => {
     await b.page.waitForURL(
       (url) => url.searchParams.get('tab') === 'matches' && !!url.searchParams.get('conversation'),
     );
-
-    await notice.getByRole('button', { name: 'Send Message' }).click();
-    await a.page.waitForURL(
-      (url) => url.searchParams.get('tab') === 'matches' && !!url.searchParams.get('conversation'),
-    );
-    await a.page.getByRole('heading', { name: B.name }).first().waitFor();
 
     // A reloads and finds B in Your Matches.
     await a.page.reload();
