@@ -6,7 +6,6 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
-import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
@@ -105,20 +104,13 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
       if (value) headers.set(name, value);
     }
     if (body !== undefined) headers.set('content-type', 'application/json');
-    // The middleware reads headers from node's parse of the request when there is one (N182): the
-    // inner request brings its own (no Accept-Encoding, so its answer is never compressed), and the
-    // page request's socket for the client's address.
-    const outer = c.env as { incoming?: IncomingMessage } | undefined;
-    const env = outer?.incoming
-      ? { ...outer, incoming: { headers: Object.fromEntries(headers), socket: outer.incoming.socket } }
-      : outer;
     const res = await app.fetch(
       new Request(new URL(path, c.req.url), {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       }),
-      env,
+      c.env,
     );
     if (res.status !== 200 || !res.headers.get('content-type')?.includes('json')) return null;
     return { endpoint, ...(body === undefined ? {} : { body }), response: await res.json() };

@@ -11,10 +11,26 @@
 import type { IncomingMessage } from 'node:http';
 import type { Context } from 'hono';
 
+/** node-server's lightweight Request keeps the IncomingMessage it was made from under a symbol named "incomingKey". */
+let incomingKey: symbol | undefined;
+
+/**
+ * The IncomingMessage this request was made from. `c.env.incoming` alone is not enough: a request the
+ * app makes to itself (`app.fetch(new Request(…), c.env)`, as the signed-in page does) carries the
+ * outer request's env, and must not read the outer request's headers.
+ */
+function ownIncoming(c: Context): IncomingMessage | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (!incoming?.headers) return undefined;
+  const raw = c.req.raw as unknown as Record<symbol, unknown>;
+  incomingKey ??= Object.getOwnPropertySymbols(raw).find((symbol) => symbol.description === 'incomingKey');
+  return incomingKey !== undefined && raw[incomingKey] === incoming ? incoming : undefined;
+}
+
 /** A request header by its lower-case name, from node's parsed headers when the node server runs us. */
 export function requestHeader(c: Context, lowerName: string): string | undefined {
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  if (!incoming?.headers) return c.req.header(lowerName);
+  const incoming = ownIncoming(c);
+  if (!incoming) return c.req.header(lowerName);
   const value = incoming.headers[lowerName];
   return Array.isArray(value) ? value.join(', ') : value;
 }
