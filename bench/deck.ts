@@ -32,44 +32,50 @@ const round2 = (n: number) => Math.round(n * 100) / 100;
 /** The PostgreSQL server the benchmark may use, if any. */
 export const benchServerUrl = () => process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
+/** Seeds the deck bench's students and swipes into a SQLite file; returns the three kinds of viewer. */
+export async function seedDeckBench(file: string) {
+  const { ids } = await seedCampus(file, PROFILES);
+  const rnd = seededRandom(99);
+  const viewers = Array.from({ length: VIEWERS }, (_, i) => ids[i * 37] as string);
+  const campuses = 22;
+  // Heavy swipers, one per campus from the 23rd student on: student i is on campus i % 22 (seedCampus).
+  const heavy = Array.from({ length: HEAVY_VIEWERS }, (_, h) => ids[campuses * 50 + h] as string);
+  const swipes: [string, string][] = [];
+  // Each viewer has already swiped SWIPES_PER_VIEWER students of one campus and nearby.
+  for (const viewer of viewers) {
+    const start = rnd.int(0, ids.length - SWIPES_PER_VIEWER * campuses);
+    for (let k = 0; k < SWIPES_PER_VIEWER; k++) {
+      const target = ids[start + k * campuses] as string;
+      if (target !== viewer) swipes.push([viewer, target]);
+    }
+  }
+  // Heavy swipers with gaps, as real ones have (students they were never shown, or passed over for
+  // better ones): the same run but every 50th student unswiped, so their position keeps holes (N156).
+  const gappy = Array.from({ length: GAPPY_VIEWERS }, (_, h) => ids[campuses * 51 + h] as string);
+  gappy.forEach((viewer, h) => {
+    for (let k = 0; k < HEAVY_SWIPES && h + k * campuses < ids.length; k++) {
+      const target = ids[h + k * campuses] as string;
+      if (target !== viewer && k % 50 !== 25) swipes.push([viewer, target]);
+    }
+  });
+  heavy.forEach((viewer, h) => {
+    // The first HEAVY_SWIPES students of the viewer's own campus, in the order decks walk them.
+    for (let k = 0; k < HEAVY_SWIPES && h + k * campuses < ids.length; k++) {
+      const target = ids[h + k * campuses] as string;
+      if (target !== viewer) swipes.push([viewer, target]);
+    }
+  });
+  await seedPasses(file, swipes);
+  return { viewers, heavy, gappy };
+}
+
 export async function deckBenchmark(engine: 'sqlite' | 'postgres' = 'sqlite') {
   const dir = mkdtempSync(join(tmpdir(), 'nestmate-deck-'));
   const file = join(dir, 'deck.sqlite');
   let dropServerDatabase = async () => {};
   try {
     let t0 = performance.now();
-    const { ids } = await seedCampus(file, PROFILES);
-    const rnd = seededRandom(99);
-    const viewers = Array.from({ length: VIEWERS }, (_, i) => ids[i * 37] as string);
-    const campuses = 22;
-    // Heavy swipers, one per campus from the 23rd student on: student i is on campus i % 22 (seedCampus).
-    const heavy = Array.from({ length: HEAVY_VIEWERS }, (_, h) => ids[campuses * 50 + h] as string);
-    const swipes: [string, string][] = [];
-    // Each viewer has already swiped SWIPES_PER_VIEWER students of one campus and nearby.
-    for (const viewer of viewers) {
-      const start = rnd.int(0, ids.length - SWIPES_PER_VIEWER * campuses);
-      for (let k = 0; k < SWIPES_PER_VIEWER; k++) {
-        const target = ids[start + k * campuses] as string;
-        if (target !== viewer) swipes.push([viewer, target]);
-      }
-    }
-    // Heavy swipers with gaps, as real ones have (students they were never shown, or passed over for
-    // better ones): the same run but every 50th student unswiped, so their position keeps holes (N156).
-    const gappy = Array.from({ length: GAPPY_VIEWERS }, (_, h) => ids[campuses * 51 + h] as string);
-    gappy.forEach((viewer, h) => {
-      for (let k = 0; k < HEAVY_SWIPES && h + k * campuses < ids.length; k++) {
-        const target = ids[h + k * campuses] as string;
-        if (target !== viewer && k % 50 !== 25) swipes.push([viewer, target]);
-      }
-    });
-    heavy.forEach((viewer, h) => {
-      // The first HEAVY_SWIPES students of the viewer's own campus, in the order decks walk them.
-      for (let k = 0; k < HEAVY_SWIPES && h + k * campuses < ids.length; k++) {
-        const target = ids[h + k * campuses] as string;
-        if (target !== viewer) swipes.push([viewer, target]);
-      }
-    });
-    await seedPasses(file, swipes);
+    const { viewers, heavy, gappy } = await seedDeckBench(file);
     let url = `file:${file}`;
     if (engine === 'postgres') {
       const server = benchServerUrl();

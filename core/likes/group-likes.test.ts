@@ -78,7 +78,7 @@ describe('swipe in group mode', () => {
         campuses: async () => [],
         viewer: async (id) => viewer(id),
         candidatePool: async () => [],
-        hydrate: async (c) => c,
+        hydrate: async () => [],
         swipeTarget: async () => ({ campus: viewer('x').campus }),
         cards: async () => [],
       },

@@ -21,30 +21,45 @@ export const DECK_SIZE = 50;
 
 export type Campus = { name: string; point: Point | null; metroGroup: string | null };
 
-export type DeckCandidate = {
+/**
+ * A student of the deck's pool: what placing, filtering and scoring read. The pool holds about 200
+ * of them; only the 50 that make the deck are read as cards (CardDetails, N208).
+ */
+export type PoolCandidate = {
   userId: string;
-  name: string;
-  bio: string;
   university: string;
   major: string;
   graduationYear: number | null;
-  gender: string | null;
-  photos: string[];
   campus: Campus;
   person: MatchPerson;
   isBoosted: boolean;
   superLikedYou: boolean;
-  prompt: { promptText: string; response: string } | null;
-  badges: TrustBadges;
   filterable: Parameters<typeof passesFilters>[0];
 };
 
-export type DeckEntry = DeckCandidate & {
+/** What only a card shows, read for the cards that made the deck (N208). */
+export type CardDetails = {
+  userId: string;
+  name: string;
+  bio: string;
+  /** As shown: the self-description, or null for "Prefer not to say". */
+  gender: string | null;
+  photos: string[];
+  prompt: { promptText: string; response: string } | null;
+  badges: TrustBadges;
+};
+
+export type DeckCandidate = PoolCandidate & CardDetails;
+
+/** A pool candidate placed and scored: the deck's order before its cards are read. */
+export type RankedCandidate<C extends PoolCandidate = PoolCandidate> = C & {
   compatibility: Compatibility;
   distanceMiles: number | null;
   isSameUniversity: boolean;
   isMetroArea: boolean;
 };
+
+export type DeckEntry = RankedCandidate<DeckCandidate>;
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -84,16 +99,16 @@ export function withinReach(viewer: Campus, candidate: Campus, plan: Plan): bool
   return placement(viewer, candidate, widest) !== null;
 }
 
-export function buildDeck(
+export function buildDeck<C extends PoolCandidate>(
   viewer: { campus: Campus; members: MatchPerson[] },
-  pool: DeckCandidate[],
+  pool: C[],
   options: ResolvedDeckOptions,
   limit = DECK_SIZE,
-): DeckEntry[] {
+): RankedCandidate<C>[] {
   const filters: AdvancedFilters = options.filters;
   const solo = viewer.members.length === 1 ? (viewer.members[0] as MatchPerson) : null;
   // Rank on scores alone; only the cards that make the deck are copied and get their reasons.
-  const ranked: { c: DeckCandidate; place: Placement; score: number; factors: Factor[] | null }[] = [];
+  const ranked: { c: C; place: Placement; score: number; factors: Factor[] | null }[] = [];
   for (const c of pool) {
     const place = placement(viewer.campus, c.campus, options);
     if (!place) continue;

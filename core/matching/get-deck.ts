@@ -53,14 +53,12 @@ export async function getDeck(
     verifiedOnly: options.verifiedOnly,
     dealbreakers: poolDealbreakers(members),
   });
-  const entries = buildDeck({ campus: viewer.campus, members }, pool, options, DECK_SIZE);
-  const hydrated = new Map((await deps.discovery.hydrate(entries)).map((h) => [h.userId, h]));
-  return ok({
-    entries: entries.map((e) => ({
-      ...e,
-      photos: hydrated.get(e.userId)?.photos ?? [],
-      prompt: hydrated.get(e.userId)?.prompt ?? null,
-    })),
-    options,
+  const ranked = buildDeck({ campus: viewer.campus, members }, pool, options, DECK_SIZE);
+  // Only the cards that made the deck are read as cards (N208); one whose account went in between is left out.
+  const cards = new Map((await deps.discovery.hydrate(ranked.map((e) => e.userId))).map((d) => [d.userId, d]));
+  const entries: DeckEntry[] = ranked.flatMap((e) => {
+    const card = cards.get(e.userId);
+    return card ? [{ ...e, ...card }] : [];
   });
+  return ok({ entries, options });
 }

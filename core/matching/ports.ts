@@ -10,7 +10,7 @@ import type { IdGenerator } from '../shared/ids';
 import type { Result } from '../shared/result';
 import type { MatchPerson } from './compatibility';
 import type { PoolDealbreakers } from './dealbreakers';
-import type { Campus, DeckCandidate } from './deck';
+import type { Campus, CardDetails, PoolCandidate } from './deck';
 
 export type Viewer = { userId: string; campus: Campus; person: MatchPerson; complete: boolean };
 
@@ -51,9 +51,12 @@ export interface DiscoveryRepository {
    * or who super-liked the viewer, then others in university order up to the limit, each campus
    * in its walk order (N157).
    */
-  candidatePool(viewerId: string, query: PoolQuery): Promise<DeckCandidate[]>;
-  /** Photos and one prompt answer for the cards that made the deck. */
-  hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]>;
+  candidatePool(viewerId: string, query: PoolQuery): Promise<PoolCandidate[]>;
+  /**
+   * What only a card shows (name, bio, gender as shown, badges, photos, the first prompt answer) for
+   * the cards that made the deck (N208); a user without a profile any more is left out.
+   */
+  hydrate(userIds: string[]): Promise<CardDetails[]>;
   /**
    * The target's campus when the viewer may swipe them (active, complete with a photo, no block
    * either way: the deck's conditions but distance, which core checks with `withinReach`); else null.

@@ -427,9 +427,21 @@ describe.each(engines())('repository contract on %s', (engine) => {
       const ids = pool.map((c) => c.userId);
       expect(ids).toContain(other);
       expect(ids).not.toContain(suspended);
-      const [card] = await db.discovery.hydrate(pool.filter((c) => c.userId === other));
-      expect(card?.photos).toEqual([`/media/${other}/a.webp`]);
-      expect(card?.prompt?.response).toMatch(/^About /);
+      // The pool holds what scoring reads; a card's own fields are read for the cards dealt (N208).
+      const [card] = await db.discovery.hydrate([other]);
+      const first = PROMPTS.filter((p) => p.isActive)[0]!;
+      expect(card).toEqual({
+        userId: other,
+        name: 'Casey',
+        bio: 'Keeps the kitchen clean.',
+        gender: 'Woman',
+        photos: [`/media/${other}/a.webp`],
+        prompt: { promptText: first.promptText, response: `About ${first.id}` },
+        badges: { schoolVerified: false, photoVerified: false },
+      });
+      // A user without a profile has no card; no ids, no read.
+      expect((await db.discovery.hydrate([randomUUID(), other])).map((c) => c.userId)).toEqual([other]);
+      expect(await db.discovery.hydrate([])).toEqual([]);
       expect((await db.discovery.swipeTarget(viewer, other))?.campus.name).toBe(UCLA);
       expect(await db.discovery.swipeTarget(viewer, suspended)).toBeNull();
     });
@@ -2061,11 +2073,14 @@ describe.each(engines())('repository contract on %s', (engine) => {
         dealbreakers: NO_POOL_DEALBREAKERS,
       };
       const all = await db.discovery.candidatePool(viewer, { ...query, verifiedOnly: false });
-      expect(all.find((x) => x.userId === verified)?.badges).toEqual(badge);
-      expect(all.map((x) => x.userId)).toContain(other);
+      expect(all.map((x) => x.userId)).toEqual(expect.arrayContaining([verified, other]));
+      const dealt = await db.discovery.hydrate(all.map((x) => x.userId));
+      expect(dealt.find((x) => x.userId === verified)?.badges).toEqual(badge);
+      expect(dealt.find((x) => x.userId === other)?.badges).toEqual({ schoolVerified: false, photoVerified: false });
       const only = await db.discovery.candidatePool(viewer, { ...query, verifiedOnly: true });
       expect(only.map((x) => x.userId)).toContain(verified);
-      expect(only.every((x) => x.badges.photoVerified)).toBe(true);
+      const onlyCards = await db.discovery.hydrate(only.map((x) => x.userId));
+      expect(onlyCards.every((x) => x.badges.photoVerified)).toBe(true);
       expect((await db.discovery.cards(viewer, [verified]))[0]?.badges).toEqual(badge);
 
       // A new main photo suspends the photo badge with no write to the verification.

@@ -63,52 +63,43 @@ class GatedPool extends pg.Pool {
 }
 
 function openServer(url: string, options: PostgresOptions): PostgresConnection {
-  const pool = new GatedPool({
+  const settings = {
     connectionString: url,
-    max: options.poolMax ?? 10,
     statement_timeout: options.statementTimeoutMs ?? 15_000,
     // A transaction left open by a crashed request must not hold its row locks for ever.
     idle_in_transaction_session_timeout: 60_000,
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
+  };
+  const max = options.poolMax ?? 10;
+  const pool = new GatedPool({ ...settings, max });
+  // The deck walk's own connections, planned generically (issue 18 §7, N80, N209): only the
+  // statements run with `generic` go there, so every other query keeps the default planning.
+  const genericPool = new GatedPool({
+    ...settings,
+    max: Math.max(2, Math.ceil(max / 2)),
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle client losing its server (restart, failover) is replaced on the next checkout.
-  pool.on('error', (e) => console.error(`[db] idle PostgreSQL connection lost: ${e.message}`));
+  for (const p of [pool, genericPool]) {
+    p.on('error', (e) => console.error(`[db] idle PostgreSQL connection lost: ${e.message}`));
+  }
   const ready = options.migrate === false ? Promise.resolve() : migrateServer(url);
   pool.gate = ready;
+  genericPool.gate = ready;
   ready.catch(() => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as PgDb;
   return {
     db,
     sql: new PgSql(db, (name, text, values, options) =>
-      options?.generic ? genericPlan(pool, name, text, values) : pool.query({ name, text, values }).then((r) => r.rows),
+      (options?.generic ? genericPool : pool).query({ name, text, values }).then((r) => r.rows),
     ),
     ready,
     close: async () => {
       await ready.catch(() => {});
-      await pool.end();
+      await Promise.all([pool.end(), genericPool.end()]);
     },
   };
-}
-
-/**
- * A named statement run with a generic plan (issue 18 §7, N80): PostgreSQL otherwise keeps choosing
- * a custom plan for the deck's pool query and plans its seven-table join on every call (3.7–5.8 ms).
- * plan_cache_mode is set for this statement's transaction only, so every other query keeps the default.
- */
-async function genericPlan(pool: pg.Pool, name: string, text: string, values: unknown[]): Promise<unknown[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan');
-    const result = await client.query({ name, text, values });
-    await client.query('COMMIT');
-    return result.rows;
-  } catch (e) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw e;
-  } finally {
-    client.release();
-  }
 }
 
 async function migrateServer(url: string) {

@@ -6,7 +6,7 @@
 import type { Subscription } from '../../../core/billing/entitlements';
 import type { BoostState } from '../../../core/likes/boosts';
 import type { SwipeDecision, SwipeState } from '../../../core/likes/rules';
-import type { Campus, DeckCandidate } from '../../../core/matching/deck';
+import type { Campus, CardDetails, PoolCandidate } from '../../../core/matching/deck';
 import type {
   BoostRepository,
   DiscoveryRepository,
@@ -22,18 +22,22 @@ import type { DomainError } from '../../../core/shared/errors';
 import type { Result } from '../../../core/shared/result';
 import { type DeckWalkRunner, deckWalkSql, NO_POSITION, toPositions, walkCampus } from '../shared/deck-walk';
 import {
+  type CardRow,
+  cardsSql,
   DEALBREAKERS_HOLD,
   dealbreakerParams,
-  displayGender,
   ELIGIBLE,
   type MatchDbRow,
-  PROFILE_COLUMNS,
+  NO_FLAGS,
+  POOL_COLUMNS,
   type ProfileRow,
   SWIPEABLE,
   type SwipeStateRow,
-  toBadges,
+  toCardDetails,
   toLiker,
   toPerson,
+  toPoolCandidate,
+  toProfileCards,
   toSwipe,
   toSwipeState,
   VERIFIED_ONLY,
@@ -49,31 +53,31 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   private readonly byIds: string;
   private readonly boosted: string;
   private readonly superLikers: string;
-  private readonly photosFor: string;
-  private readonly promptFor: string;
+  private readonly cardRows: string;
+  private readonly photoRows: string;
   private readonly viewerRow: string;
   private readonly swipeable: string;
   private readonly visibleCards: string;
 
   constructor(private readonly sql: PgSql) {
     const walk = deckWalkSql((param) => `value::bigint FROM json_array_elements_text(${param}::json)`);
-    // The walk keeps a generic plan (N80); the position's write runs outside the read-only wrapper.
+    // The walk keeps a generic plan, on the connections set for it (N80, N209).
     this.runWalk = (name, params) =>
       this.sql.cached(`deck_${name}`, walk[name], params, { generic: name === 'walk' || name === 'holes' });
-    this.byIds = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+    this.byIds = `SELECT ${POOL_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
          AND ${DEALBREAKERS_HOLD}`;
     this.boosted = 'SELECT DISTINCT user_id AS id FROM boosts WHERE starts_at <= @now AND ends_at > @now';
     this.superLikers = `SELECT user_id AS id FROM matches WHERE matched_user_id = @me AND is_super_like = 1 AND status = 'liked'`;
-    this.photosFor = `SELECT user_id, storage_key FROM photos WHERE user_id IN (SELECT value FROM json_array_elements_text(@ids::json)) ORDER BY user_id, position`;
-    this.promptFor = `SELECT pp.profile_id, q.prompt_text, pp.response FROM profile_prompts pp JOIN prompts q ON q.id = pp.prompt_id
-       WHERE pp.profile_id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND pp.position = 0`;
-    this.viewerRow = `SELECT ${PROFILE_COLUMNS}, p.completed_at,
+    const cards = cardsSql((param) => `value FROM json_array_elements_text(${param}::json)`);
+    this.cardRows = cards.cards;
+    this.photoRows = cards.photos;
+    this.viewerRow = `SELECT ${POOL_COLUMNS}, p.completed_at,
          (SELECT count(*) FROM photos ph WHERE ph.user_id = p.id) AS photo_count,
          (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
        FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`;
     this.swipeable = `SELECT p.university FROM profiles p WHERE p.id = @target AND ${SWIPEABLE}`;
-    this.visibleCards = `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+    this.visibleCards = `SELECT ${POOL_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${VISIBLE('p.id')}`;
   }
 
@@ -115,44 +119,7 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     };
   }
 
-  private toCandidate(r: ProfileRow, flags: { boosted: Set<string>; superLikers: Set<string> }): DeckCandidate {
-    const person = toPerson(r);
-    return {
-      userId: r.id,
-      name: r.name,
-      bio: r.bio ?? '',
-      university: r.university,
-      major: r.major ?? '',
-      graduationYear: r.graduation_year,
-      gender: displayGender(r),
-      photos: [],
-      prompt: null,
-      campus: this.campusOf(r.university),
-      person,
-      isBoosted: flags.boosted.has(r.id),
-      superLikedYou: flags.superLikers.has(r.id),
-      badges: toBadges(r),
-      filterable: {
-        university: r.university,
-        major: r.major ?? '',
-        graduationYear: r.graduation_year,
-        gender: r.gender,
-        preferences: {
-          housingStatus: r.housing_status,
-          moveInDate: r.move_in_date,
-          minBudget: r.min_budget,
-          maxBudget: r.max_budget,
-          cleanliness: r.cleanliness,
-          sleepSchedule: r.sleep_schedule,
-          studyHabits: r.study_habits,
-          noiseLevel: r.noise_level,
-          guestPolicy: r.guest_policy,
-        },
-      },
-    };
-  }
-
-  async candidatePool(viewerId: string, q: PoolQuery): Promise<DeckCandidate[]> {
+  async candidatePool(viewerId: string, q: PoolQuery): Promise<PoolCandidate[]> {
     const me = viewerId;
     await this.loadCampuses();
     const exclude = new Set(q.exclude);
@@ -201,21 +168,19 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       );
       for (const r of walked) take(r);
     }
-    return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));
+    return rows
+      .slice(0, Math.max(q.limit, special.length))
+      .map((r) => toPoolCandidate(r, this.campusOf(r.university), flags));
   }
 
-  async hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]> {
-    const ids = JSON.stringify(candidates.map((c) => c.userId));
-    const [photoRows, promptRows] = await Promise.all([
-      this.sql.cached<{ user_id: string; storage_key: string }>('deck_photosFor', this.photosFor, { ids }),
-      this.sql.cached<{ profile_id: string; prompt_text: string; response: string }>('deck_promptFor', this.promptFor, {
-        ids,
-      }),
+  async hydrate(userIds: string[]): Promise<CardDetails[]> {
+    if (userIds.length === 0) return [];
+    const ids = JSON.stringify(userIds);
+    const [cardRows, photoRows] = await Promise.all([
+      this.sql.cached<CardRow>('deck_cards', this.cardRows, { ids }),
+      this.sql.cached<{ user_id: string; storage_key: string }>('deck_photos', this.photoRows, { ids }),
     ]);
-    const photos = new Map<string, string[]>();
-    for (const r of photoRows) photos.set(r.user_id, [...(photos.get(r.user_id) ?? []), mediaUrl(r.storage_key)]);
-    const prompts = new Map(promptRows.map((r) => [r.profile_id, { promptText: r.prompt_text, response: r.response }]));
-    return candidates.map((c) => ({ ...c, photos: photos.get(c.userId) ?? [], prompt: prompts.get(c.userId) ?? null }));
+    return toCardDetails(cardRows, photoRows, mediaUrl);
   }
 
   async swipeTarget(viewerId: string, targetId: string) {
@@ -235,21 +200,10 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
       me: viewerId,
       ids: JSON.stringify(userIds),
     })) as ProfileRow[];
-    const none = { boosted: new Set<string>(), superLikers: new Set<string>() };
-    const hydrated = await this.hydrate(rows.map((r) => this.toCandidate(r, none)));
-    return hydrated.map((c) => ({
-      userId: c.userId,
-      name: c.name,
-      bio: c.bio,
-      university: c.university,
-      major: c.major,
-      graduationYear: c.graduationYear,
-      gender: c.gender,
-      photos: c.photos,
-      prompt: c.prompt,
-      person: c.person,
-      badges: c.badges,
-    }));
+    return toProfileCards(
+      rows.map((r) => toPoolCandidate(r, this.campusOf(r.university), NO_FLAGS)),
+      await this.hydrate(rows.map((r) => r.id)),
+    );
   }
 }
 

@@ -37,7 +37,7 @@ export function toSql(text: string, params: Params = []): SQL {
 
 /**
  * Runs a named prepared statement on a pooled connection (node-postgres): planned once per
- * connection. `generic` runs it with plan_cache_mode=force_generic_plan (issue 18 §7, N80).
+ * connection. `generic` runs it on connections set to plan_cache_mode=force_generic_plan (issue 18 §7, N80, N209).
  */
 export type PreparedQuery = (
   name: string,

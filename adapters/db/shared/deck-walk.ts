@@ -11,7 +11,7 @@
  * start, without re-reading thousands of swiped ones. The position moves forward during a deck read
  * when the walk had to skip many students; a position that could not move records how far it looked.
  */
-import { DEALBREAKERS_HOLD, ELIGIBLE, PROFILE_COLUMNS, type ProfileRow, VERIFIED_ONLY } from './discovery-rows';
+import { DEALBREAKERS_HOLD, ELIGIBLE, POOL_COLUMNS, type ProfileRow, VERIFIED_ONLY } from './discovery-rows';
 
 export type DeckPosition = { position: number; holes: number[]; checkedTo: number };
 
@@ -30,7 +30,7 @@ export type PoolRow = ProfileRow & { deck_seq: number | string };
 
 /** The walk's statements; `seqList` turns the JSON list parameter into a set of numbers per engine. */
 export function deckWalkSql(seqList: (param: string) => string) {
-  const pool = `SELECT ${PROFILE_COLUMNS}, p.deck_seq FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id`;
+  const pool = `SELECT ${POOL_COLUMNS}, p.deck_seq FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id`;
   const eligible = `${ELIGIBLE} AND ${VERIFIED_ONLY} AND ${DEALBREAKERS_HOLD}`;
   const done = `(p.id = @me OR EXISTS (SELECT 1 FROM matches m WHERE m.user_id = @me AND m.matched_user_id = p.id))`;
   return {

@@ -12,18 +12,18 @@ import {
   type PoolDealbreakers,
   SMOKING_AT_HOME,
 } from '../../../core/matching/dealbreakers';
+import type { Campus, CardDetails, PoolCandidate } from '../../../core/matching/deck';
+import type { ProfileCard } from '../../../core/matching/ports';
 import type { TrustBadges } from '../../../core/profiles/model';
 import { MAIN_PHOTO_OF } from './verification-repo-rows';
 
+/** A pool row: what placing, filtering and scoring a student read (POOL_COLUMNS, N208). */
 export type ProfileRow = {
   id: string;
-  name: string;
-  bio: string | null;
   university: string;
   major: string | null;
   graduation_year: number | null;
   gender: string | null;
-  gender_self_describe: string | null;
   pets: string | null;
   cleanliness: number;
   sleep_schedule: number;
@@ -41,8 +41,6 @@ export type ProfileRow = {
   dealbreaker_no_pets: number | boolean;
   dealbreaker_budget_ceiling: number | boolean;
   dealbreaker_no_frequent_guests: number | boolean;
-  school_verified: number | boolean;
-  photo_verified: number | boolean;
 };
 
 /**
@@ -61,11 +59,125 @@ export const toBadges = (r: { school_verified: number | boolean; photo_verified:
   photoVerified: r.photo_verified === true || r.photo_verified === 1,
 });
 
-export const PROFILE_COLUMNS = `p.id, p.name, p.bio, p.university, p.major, p.graduation_year, p.gender, p.gender_self_describe,
-  p.pets, rp.cleanliness, rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance,
-  rp.housing_status, rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers,
-  rp.dealbreaker_no_smokers, rp.dealbreaker_no_pets, rp.dealbreaker_budget_ceiling, rp.dealbreaker_no_frequent_guests,
-  ${SCHOOL_VERIFIED('p')} AS school_verified, ${PHOTO_VERIFIED('p')} AS photo_verified`;
+/**
+ * The columns of a pool row (ProfileRow). The deck walks about 200 rows for the 50 cards it shows, so
+ * what only a card shows (CARDS_SQL: name, bio, badges, photos, prompt) is read for those 50 (N208).
+ */
+export const POOL_COLUMNS = `p.id, p.university, p.major, p.graduation_year, p.gender, p.pets, rp.cleanliness,
+  rp.sleep_schedule, rp.noise_level, rp.study_habits, rp.guest_policy, rp.smoking_tolerance, rp.housing_status,
+  rp.min_budget, rp.max_budget, rp.move_in_date, rp.gender_preference, rp.dealbreakers, rp.dealbreaker_no_smokers,
+  rp.dealbreaker_no_pets, rp.dealbreaker_budget_ceiling, rp.dealbreaker_no_frequent_guests`;
+
+/** A card row (CARDS_SQL): what only a card shows, with the first prompt answer. */
+export type CardRow = {
+  id: string;
+  name: string;
+  bio: string | null;
+  gender: string | null;
+  gender_self_describe: string | null;
+  school_verified: number | boolean;
+  photo_verified: number | boolean;
+  prompt_text: string | null;
+  response: string | null;
+};
+
+/**
+ * The cards of the users in the JSON list @ids, and their photos in order; `idList` turns the list
+ * parameter into rows of `value` per engine. A user without a profile has no card.
+ */
+export const cardsSql = (idList: (param: string) => string) => ({
+  cards: `SELECT p.id, p.name, p.bio, p.gender, p.gender_self_describe, ${SCHOOL_VERIFIED('p')} AS school_verified,
+    ${PHOTO_VERIFIED('p')} AS photo_verified, q.prompt_text, pp.response
+    FROM profiles p LEFT JOIN profile_prompts pp ON pp.profile_id = p.id AND pp.position = 0
+    LEFT JOIN prompts q ON q.id = pp.prompt_id
+    WHERE p.id IN (SELECT ${idList('@ids')})`,
+  photos: `SELECT user_id, storage_key FROM photos WHERE user_id IN (SELECT ${idList('@ids')}) ORDER BY user_id, position`,
+});
+
+/** Card details from the rows of `cardsSql`, in the order of `cardRows`. */
+export function toCardDetails(
+  cardRows: CardRow[],
+  photoRows: { user_id: string; storage_key: string }[],
+  url: (key: string) => string,
+): CardDetails[] {
+  const photos = new Map<string, string[]>();
+  for (const r of photoRows) {
+    const list = photos.get(r.user_id);
+    if (list) list.push(url(r.storage_key));
+    else photos.set(r.user_id, [url(r.storage_key)]);
+  }
+  return cardRows.map((r) => ({
+    userId: r.id,
+    name: r.name,
+    bio: r.bio ?? '',
+    gender: displayGender(r),
+    photos: photos.get(r.id) ?? [],
+    prompt: r.prompt_text !== null && r.response !== null ? { promptText: r.prompt_text, response: r.response } : null,
+    badges: toBadges(r),
+  }));
+}
+
+/** Neither boosted nor a super-liker: cards outside the deck. */
+export const NO_FLAGS = { boosted: new Set<string>(), superLikers: new Set<string>() };
+
+/** Cards of students as lists show them: each candidate with its details, those without details left out. */
+export function toProfileCards(candidates: PoolCandidate[], details: CardDetails[]): ProfileCard[] {
+  const byId = new Map(details.map((d) => [d.userId, d]));
+  return candidates.flatMap((c) => {
+    const d = byId.get(c.userId);
+    if (!d) return [];
+    return [
+      {
+        userId: c.userId,
+        name: d.name,
+        bio: d.bio,
+        university: c.university,
+        major: c.major,
+        graduationYear: c.graduationYear,
+        gender: d.gender,
+        photos: d.photos,
+        prompt: d.prompt,
+        person: c.person,
+        badges: d.badges,
+      },
+    ];
+  });
+}
+
+/** A pool row as core's pool candidate. */
+export function toPoolCandidate(
+  r: ProfileRow,
+  campus: Campus,
+  flags: { boosted: Set<string>; superLikers: Set<string> },
+): PoolCandidate {
+  return {
+    userId: r.id,
+    university: r.university,
+    major: r.major ?? '',
+    graduationYear: r.graduation_year,
+    campus,
+    person: toPerson(r),
+    isBoosted: flags.boosted.has(r.id),
+    superLikedYou: flags.superLikers.has(r.id),
+    filterable: {
+      university: r.university,
+      major: r.major ?? '',
+      graduationYear: r.graduation_year,
+      gender: r.gender,
+      preferences: {
+        housingStatus: r.housing_status,
+        moveInDate: r.move_in_date,
+        minBudget: r.min_budget,
+        maxBudget: r.max_budget,
+        cleanliness: r.cleanliness,
+        sleepSchedule: r.sleep_schedule,
+        studyHabits: r.study_habits,
+        noiseLevel: r.noise_level,
+        guestPolicy: r.guest_policy,
+      },
+    },
+  };
+}
 
 /** One student's badges (the profile dialog). */
 export const BADGES_OF = `SELECT ${SCHOOL_VERIFIED('p')} AS school_verified, ${PHOTO_VERIFIED('p')} AS photo_verified
@@ -118,7 +230,7 @@ export const parseList = (json: string | null): string[] => {
   }
 };
 
-export const displayGender = (r: ProfileRow) =>
+export const displayGender = (r: { gender: string | null; gender_self_describe: string | null }) =>
   r.gender === 'Prefer to self-describe' ? r.gender_self_describe : r.gender === 'Prefer not to say' ? null : r.gender;
 
 export function toPerson(r: ProfileRow): MatchPerson {

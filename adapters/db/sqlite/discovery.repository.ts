@@ -7,7 +7,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Subscription } from '../../../core/billing/entitlements';
 import type { BoostState } from '../../../core/likes/boosts';
 import type { SwipeDecision, SwipeState } from '../../../core/likes/rules';
-import type { Campus, DeckCandidate } from '../../../core/matching/deck';
+import type { Campus, CardDetails, PoolCandidate } from '../../../core/matching/deck';
 import type {
   BoostRepository,
   DiscoveryRepository,
@@ -30,19 +30,23 @@ import {
   walkCampus,
 } from '../shared/deck-walk';
 import {
+  type CardRow,
+  cardsSql,
   DEALBREAKERS_HOLD,
   dealbreakerParams,
-  displayGender,
   ELIGIBLE,
   type MatchDbRow,
-  PROFILE_COLUMNS,
+  NO_FLAGS,
+  POOL_COLUMNS,
   type ProfileRow,
   SWIPE_STATE_SQLITE,
   SWIPEABLE,
   type SwipeStateRow,
-  toBadges,
+  toCardDetails,
   toLiker,
   toPerson,
+  toPoolCandidate,
+  toProfileCards,
   toSwipe,
   toSwipeState,
   VERIFIED_ONLY,
@@ -59,8 +63,8 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
   private readonly byIds: Statement;
   private readonly boosted: Statement;
   private readonly superLikers: Statement;
-  private readonly photosFor: Statement;
-  private readonly promptFor: Statement;
+  private readonly cardRows: Statement;
+  private readonly photoRows: Statement;
   private readonly viewerRow: Statement;
   private readonly swipeable: Statement;
   private readonly visibleCards: Statement;
@@ -81,7 +85,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       return statement.all(params) as Record<string, unknown>[];
     };
     this.byIds = sql.prepare(
-      `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+      `SELECT ${POOL_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${ELIGIBLE} AND ${VERIFIED_ONLY}
          AND ${DEALBREAKERS_HOLD}`,
     );
@@ -89,22 +93,18 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     this.superLikers = sql.prepare(
       `SELECT user_id AS id FROM matches WHERE matched_user_id = @me AND is_super_like = 1 AND status = 'liked'`,
     );
-    this.photosFor = sql.prepare(
-      `SELECT user_id, storage_key FROM photos WHERE user_id IN (SELECT value FROM json_each(@ids)) ORDER BY user_id, position`,
-    );
-    this.promptFor = sql.prepare(
-      `SELECT pp.profile_id, q.prompt_text, pp.response FROM profile_prompts pp JOIN prompts q ON q.id = pp.prompt_id
-       WHERE pp.profile_id IN (SELECT value FROM json_each(@ids)) AND pp.position = 0`,
-    );
+    const cards = cardsSql((param) => `value FROM json_each(${param})`);
+    this.cardRows = sql.prepare(cards.cards);
+    this.photoRows = sql.prepare(cards.photos);
     this.viewerRow = sql.prepare(
-      `SELECT ${PROFILE_COLUMNS}, p.completed_at,
+      `SELECT ${POOL_COLUMNS}, p.completed_at,
          (SELECT count(*) FROM photos ph WHERE ph.user_id = p.id) AS photo_count,
          (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
        FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`,
     );
     this.swipeable = sql.prepare(`SELECT p.university FROM profiles p WHERE p.id = @target AND ${SWIPEABLE}`);
     this.visibleCards = sql.prepare(
-      `SELECT ${PROFILE_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
+      `SELECT ${POOL_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE('p.id')}`,
     );
   }
@@ -149,44 +149,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     };
   }
 
-  private toCandidate(r: ProfileRow, flags: { boosted: Set<string>; superLikers: Set<string> }): DeckCandidate {
-    const person = toPerson(r);
-    return {
-      userId: r.id,
-      name: r.name,
-      bio: r.bio ?? '',
-      university: r.university,
-      major: r.major ?? '',
-      graduationYear: r.graduation_year,
-      gender: displayGender(r),
-      photos: [],
-      prompt: null,
-      campus: this.campusOf(r.university),
-      person,
-      isBoosted: flags.boosted.has(r.id),
-      superLikedYou: flags.superLikers.has(r.id),
-      badges: toBadges(r),
-      filterable: {
-        university: r.university,
-        major: r.major ?? '',
-        graduationYear: r.graduation_year,
-        gender: r.gender,
-        preferences: {
-          housingStatus: r.housing_status,
-          moveInDate: r.move_in_date,
-          minBudget: r.min_budget,
-          maxBudget: r.max_budget,
-          cleanliness: r.cleanliness,
-          sleepSchedule: r.sleep_schedule,
-          studyHabits: r.study_habits,
-          noiseLevel: r.noise_level,
-          guestPolicy: r.guest_policy,
-        },
-      },
-    };
-  }
-
-  async candidatePool(viewerId: string, q: PoolQuery): Promise<DeckCandidate[]> {
+  async candidatePool(viewerId: string, q: PoolQuery): Promise<PoolCandidate[]> {
     const me = viewerId;
     const exclude = new Set(q.exclude);
     const verifiedOnly = q.verifiedOnly ? 1 : 0;
@@ -223,22 +186,19 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
       );
       for (const r of walked) take(r);
     }
-    return rows.slice(0, Math.max(q.limit, special.length)).map((r) => this.toCandidate(r, flags));
+    return rows
+      .slice(0, Math.max(q.limit, special.length))
+      .map((r) => toPoolCandidate(r, this.campusOf(r.university), flags));
   }
 
-  async hydrate(candidates: DeckCandidate[]): Promise<DeckCandidate[]> {
-    const ids = JSON.stringify(candidates.map((c) => c.userId));
-    const photos = new Map<string, string[]>();
-    for (const r of this.photosFor.all({ ids }) as { user_id: string; storage_key: string }[]) {
-      photos.set(r.user_id, [...(photos.get(r.user_id) ?? []), mediaUrl(r.storage_key)]);
-    }
-    const prompts = new Map(
-      (this.promptFor.all({ ids }) as { profile_id: string; prompt_text: string; response: string }[]).map((r) => [
-        r.profile_id,
-        { promptText: r.prompt_text, response: r.response },
-      ]),
+  async hydrate(userIds: string[]): Promise<CardDetails[]> {
+    if (userIds.length === 0) return [];
+    const ids = JSON.stringify(userIds);
+    return toCardDetails(
+      this.cardRows.all({ ids }) as CardRow[],
+      this.photoRows.all({ ids }) as { user_id: string; storage_key: string }[],
+      mediaUrl,
     );
-    return candidates.map((c) => ({ ...c, photos: photos.get(c.userId) ?? [], prompt: prompts.get(c.userId) ?? null }));
   }
 
   async swipeTarget(viewerId: string, targetId: string) {
@@ -250,21 +210,10 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
   async cards(viewerId: string, userIds: string[]): Promise<ProfileCard[]> {
     if (userIds.length === 0) return [];
     const rows = this.visibleCards.all({ me: viewerId, ids: JSON.stringify(userIds) }) as ProfileRow[];
-    const none = { boosted: new Set<string>(), superLikers: new Set<string>() };
-    const hydrated = await this.hydrate(rows.map((r) => this.toCandidate(r, none)));
-    return hydrated.map((c) => ({
-      userId: c.userId,
-      name: c.name,
-      bio: c.bio,
-      university: c.university,
-      major: c.major,
-      graduationYear: c.graduationYear,
-      gender: c.gender,
-      photos: c.photos,
-      prompt: c.prompt,
-      person: c.person,
-      badges: c.badges,
-    }));
+    return toProfileCards(
+      rows.map((r) => toPoolCandidate(r, this.campusOf(r.university), NO_FLAGS)),
+      await this.hydrate(rows.map((r) => r.id)),
+    );
   }
 }
 
