@@ -144,12 +144,9 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     };
     const special = [...new Set([...boosted, ...superLikers])];
     if (special.length > 0) {
-      for (const r of (await this.sql.cached('deck_byIds', this.byIds, {
-        me,
-        ids: JSON.stringify(special),
-        verifiedOnly,
-        ...db,
-      })) as ProfileRow[]) {
+      // The walk's joins and conditions again: planned once too (N209).
+      const params = { me, ids: JSON.stringify(special), verifiedOnly, ...db };
+      for (const r of (await this.sql.cached('deck_byIds', this.byIds, params, { generic: true })) as ProfileRow[]) {
         if (inReach.has(r.university.toLowerCase())) take(r);
       }
     }
