@@ -24,12 +24,30 @@ export type HttpFigures = {
   non2xx: number;
   /** Server CPU (user + system, the whole process tree) divided by the requests answered. */
   cpuUsPerRequest: number | null;
+  /** The database server's CPU for the app's connections (PostgreSQL backends) per request, when asked. */
+  dbCpuUsPerRequest?: number | null;
   /** The 1-minute load average when the run ended. */
   loadAverage1m: number;
 };
 
 /** Linux clock ticks per second (USER_HZ): 100 on every mainstream kernel. */
 const TICKS_PER_SECOND = 100;
+
+/** User + system CPU of these processes (not their children), in milliseconds; null off Linux. */
+export function processesCpuMs(pids: number[]): number | null {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(rest[11]) + Number(rest[12]);
+    } catch {
+      if (process.platform !== 'linux') return null;
+      // The process ended while we looked: its CPU since the last look is lost.
+    }
+  }
+  return (total * 1000) / TICKS_PER_SECOND;
+}
 
 /** User + system CPU of `pid` and every descendant, in milliseconds; null off Linux. */
 export function processTreeCpuMs(pid: number): number | null {
@@ -83,7 +101,11 @@ export async function load(options: {
   /** A fixed number of requests instead of the duration. */
   amount?: number;
   connections?: number;
+  /** The database server's processes serving the app (PostgreSQL backends): their CPU per request too. */
+  dbPids?: () => Promise<number[]>;
 }): Promise<HttpFigures> {
+  const dbPids = options.dbPids ? await options.dbPids() : null;
+  const dbBefore = dbPids ? processesCpuMs(dbPids) : null;
   const cpuBefore = options.pid ? processTreeCpuMs(options.pid) : null;
   const result = await autocannon({
     url: options.url,
@@ -107,6 +129,7 @@ export async function load(options: {
       : {}),
   });
   const cpuAfter = options.pid ? processTreeCpuMs(options.pid) : null;
+  const dbAfter = dbPids ? processesCpuMs(dbPids) : null;
   const answered = result.requests.total;
   return {
     requestsPerSec: Math.round(result.requests.average),
@@ -119,6 +142,14 @@ export async function load(options: {
       cpuBefore !== null && cpuAfter !== null && answered > 0
         ? Math.round(((cpuAfter - cpuBefore) * 1000) / answered)
         : null,
+    ...(dbPids
+      ? {
+          dbCpuUsPerRequest:
+            dbBefore !== null && dbAfter !== null && answered > 0
+              ? Math.round(((dbAfter - dbBefore) * 1000) / answered)
+              : null,
+        }
+      : {}),
     loadAverage1m: Math.round(loadavg()[0]! * 100) / 100,
   };
 }
@@ -152,8 +183,9 @@ export const ratio = (f: HttpFigures, raw: HttpFigures) =>
 export function describeFigure(name: string, f: HttpFigures, raw?: HttpFigures) {
   const beside = raw ? ` = ${(ratio(f, raw) * 100).toFixed(1)}% of raw (${raw.requestsPerSec}/s)` : '';
   const cpu = f.cpuUsPerRequest === null ? '' : `, ${f.cpuUsPerRequest} µs CPU/request`;
+  const db = f.dbCpuUsPerRequest == null ? '' : ` (+ ${f.dbCpuUsPerRequest} µs database CPU)`;
   const bad = f.errors + f.non2xx > 0 ? `, ${f.errors} errors, ${f.non2xx} non-2xx` : '';
-  return `[bench] ${name}: ${f.requestsPerSec}/s, p50 ${f.latencyP50Ms} ms, p99 ${f.latencyP99Ms} ms${cpu}${beside}${bad}, load ${f.loadAverage1m}`;
+  return `[bench] ${name}: ${f.requestsPerSec}/s, p50 ${f.latencyP50Ms} ms, p99 ${f.latencyP99Ms} ms${cpu}${db}${beside}${bad}, load ${f.loadAverage1m}`;
 }
 
 let compiled: Promise<string> | undefined;

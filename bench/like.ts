@@ -11,6 +11,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { uuidIds } from '../adapters/crypto/crypto';
 import { openDatabase } from '../adapters/db/database';
 import { createServerDatabase } from '../tests/contract/support/databases';
@@ -52,6 +53,7 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
   const file = join(dir, 'like.sqlite');
   let dropServerDatabase = async () => {};
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
+  let closeObserver: () => Promise<void> | undefined = async () => {};
   try {
     // One campus, so every student is within a Gold member's reach (D13).
     const { ids } = await seedCampus(file, STUDENTS, 11, 1);
@@ -94,8 +96,24 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
       port: await freePort(),
       nodeEnv: 'production',
       compiled: await compiledServer(),
+      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile the server under this bench.
+      ...(process.env.BENCH_SERVER_NODE_OPTIONS
+        ? { env: { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } }
+        : {}),
     });
     const running = server;
+    // PostgreSQL's own CPU for the server's connections (its backends on this machine), per like.
+    const observer = databaseUrl ? new pg.Client({ connectionString: databaseUrl }) : null;
+    await observer?.connect();
+    closeObserver = () => observer?.end();
+    const dbPids = observer
+      ? async () =>
+          (
+            await observer.query<{ pid: number }>(
+              'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+            )
+          ).rows.map((r) => r.pid)
+      : undefined;
     const cursors = new Map<string, number>([
       [fresh, 0],
       [busy, 0],
@@ -104,6 +122,7 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
       load({
         url: `${running.url}/api/swipes`,
         pid: running.pid,
+        dbPids,
         method: 'POST',
         headers: { cookie: cookies.get(liker) as string, 'content-type': 'application/json', origin: running.url },
         nextBody: () => {
@@ -127,6 +146,7 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
     const manyMembers = await load({
       url: `${running.url}/api/swipes`,
       pid: running.pid,
+      dbPids,
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: running.url },
       nextHeaders: () => ({ cookie: cookies.get(members[n % MEMBERS] as string) as string }),
@@ -146,6 +166,7 @@ export async function likeBenchmark(engine: 'sqlite' | 'postgres', raw?: HttpFig
       sustainedManyMembers: withRatio(manyMembers),
     };
   } finally {
+    await closeObserver();
     await server?.stop('SIGTERM');
     await dropServerDatabase();
     rmSync(dir, { recursive: true, force: true });

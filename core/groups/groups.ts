@@ -330,8 +330,15 @@ export async function deckGroup(
   return group ? { groupId: group.id, memberIds: group.members.map((m) => m.userId) } : null;
 }
 
-/** The group a like is made for: the active group in group mode (issue 20), else null; one read when solo. */
-export async function likingGroup(deps: Pick<GroupDeps, 'groups'>, userId: string): Promise<string | null> {
-  if ((await deps.groups.mode(userId)).mode !== 'group') return null;
+/**
+ * The group a like is made for: the active group in group mode (issue 20), else null. `mode` is the
+ * liker's stored setting, read with the like's other reads; nothing more is read when solo.
+ */
+export async function likingGroup(
+  deps: Pick<GroupDeps, 'groups'>,
+  userId: string,
+  mode: ModeSetting,
+): Promise<string | null> {
+  if (mode.mode !== 'group') return null;
   return (await deckGroup(deps, userId))?.groupId ?? null;
 }

@@ -1,10 +1,12 @@
 /** Group likes and group matches (issue 20, N121–N123): the rules, with in-memory ports. */
+import type { GroupRepository } from '../groups/groups';
+import type { ModeSetting } from '../groups/rules';
 import type { MatchPerson, MatchPreferences } from '../matching/compatibility';
-import type { DiscoveryDeps, Viewer } from '../matching/ports';
+import type { Viewer } from '../matching/ports';
 import { fixedClock } from '../shared/clock';
 import { ok } from '../shared/result';
 import { GROUP_LIKE_WINDOW_MS, type GroupMatchRepository, groupMatchSides, groupScores } from './group-likes';
-import { swipe } from './swipe';
+import { type SwipeDeps, swipe } from './swipe';
 
 const person = (over: Partial<MatchPreferences> = {}): MatchPerson => ({
   gender: 'Female',
@@ -55,23 +57,15 @@ describe('swipe in group mode', () => {
     complete: true,
   });
 
-  function deps(groupMatches: Partial<GroupMatchRepository>) {
+  const SOLO: ModeSetting = { mode: 'solo', activeGroupId: null };
+
+  /** `mode` is every liker's stored mode; in group mode ana belongs to g1 (the only group). */
+  function deps(groupMatches: Partial<GroupMatchRepository>, mode: ModeSetting = SOLO) {
     const writes: { groupId?: string | null; action: string }[] = [];
     const told: { conversationId: string; people: string[]; by: string }[] = [];
     const liked: string[] = [];
     const dropped: { userId: string; id: string }[] = [];
-    const d: Pick<
-      DiscoveryDeps,
-      | 'clock'
-      | 'ids'
-      | 'discovery'
-      | 'swipes'
-      | 'subscriptions'
-      | 'groupMatches'
-      | 'onMatch'
-      | 'onLiked'
-      | 'onGroupMatch'
-    > = {
+    const d: SwipeDeps = {
       clock,
       ids: { newId: () => 'id-1' },
       discovery: {
@@ -79,7 +73,12 @@ describe('swipe in group mode', () => {
         viewer: async (id) => viewer(id),
         candidatePool: async () => [],
         hydrate: async () => [],
-        swipeTarget: async () => ({ campus: viewer('x').campus }),
+        swipeSides: async (me) => ({
+          viewer: viewer(me),
+          target: { campus: viewer('x').campus, person: person() },
+          subscription: null,
+          mode,
+        }),
         cards: async () => [],
       },
       swipes: {
@@ -98,6 +97,11 @@ describe('swipe in group mode', () => {
         matches: async () => [],
       },
       subscriptions: { get: async () => null, set: async () => {} },
+      groups: {
+        mode: async () => mode,
+        groupsOf: async (userId: string) =>
+          userId === 'ana' ? [{ id: 'g1', members: [{ userId: 'ana' }, { userId: 'bea' }] }] : [],
+      } as unknown as GroupRepository,
       groupMatches: {
         pending: async () => null,
         create: async () => null,
@@ -124,6 +128,19 @@ describe('swipe in group mode', () => {
     expect(writes).toEqual([
       { groupId: 'g1', action: 'like' },
       { groupId: null, action: 'pass' },
+    ]);
+  });
+
+  it("reads the liker's mode with the swipe: in group mode a like is the active group's, a pass nobody's", async () => {
+    const { d, writes } = deps({}, { mode: 'group', activeGroupId: 'g1' });
+    await swipe(d, 'ana', { targetId: 'sam', action: 'like' });
+    await swipe(d, 'ana', { targetId: 'tia', action: 'pass' });
+    // An active group the liker has left reads as solo (000 §4).
+    await swipe(d, 'cat', { targetId: 'sam', action: 'like' });
+    expect(writes).toEqual([
+      { groupId: 'g1', action: 'like' },
+      { groupId: null, action: 'pass' },
+      { groupId: null, action: 'like' },
     ]);
   });
 

@@ -1,5 +1,6 @@
 /** Swiping, like-back, who liked you and matches (001 §4, §7; D14, D15). */
 import { ENTITLEMENTS, planOf } from '../billing/entitlements';
+import { type GroupDeps, likingGroup } from '../groups/groups';
 import { compatibility } from '../matching/compatibility';
 import { withinReach } from '../matching/deck';
 import { premiumRequired } from '../matching/filters';
@@ -25,16 +26,18 @@ export type SwipeOutcome = {
   isGroupMatch: boolean;
 };
 
-type SwipeDeps = Pick<
+export type SwipeDeps = Pick<
   DiscoveryDeps,
   'clock' | 'ids' | 'discovery' | 'swipes' | 'subscriptions' | 'groupMatches' | 'onMatch' | 'onLiked' | 'onGroupMatch'
->;
+> &
+  Pick<GroupDeps, 'groups'>;
 
 export const WHO_LIKED_YOU_UPGRADE = 'Upgrade to Gold to see who liked you';
 
 /**
- * A swipe. `groupId` is the active group in group mode (read by the server, never sent by the
- * client): a like is then made for the group (issue 20, N121), from the liker's own allowance.
+ * A swipe. In group mode a like is made for the liker's active group (issue 20, N121), from the
+ * liker's own allowance: the server reads the mode with the swipe's other reads (never sent by the
+ * client). `groupId` names the group instead (null: the liker's own like).
  */
 export async function swipe(
   deps: SwipeDeps,
@@ -42,19 +45,19 @@ export async function swipe(
   input: { targetId: string; action: SwipeAction; groupId?: string | null },
 ): Promise<Result<SwipeOutcome, DomainError>> {
   if (userId === input.targetId) return err(likeErrors.self());
-  const groupId = input.action === 'pass' ? null : (input.groupId ?? null);
+  // Every read a swipe needs before deciding, as one statement (issue 18 §6, N203).
+  const { viewer, target, subscription, mode } = await deps.discovery.swipeSides(userId, input.targetId);
+  if (!target) return err(likeErrors.unavailable());
+  const groupId =
+    input.action === 'pass'
+      ? null
+      : input.groupId !== undefined
+        ? input.groupId
+        : await likingGroup(deps, userId, mode);
   // A block between the student and any member hides them from the group (N123).
   if (groupId && (await deps.groupMatches.blockedWithGroup(groupId, input.targetId))) {
     return err(likeErrors.unavailable());
   }
-  // Every read a swipe needs, at once: on PostgreSQL they are round trips (issue 18 §6).
-  const [target, subscription, viewer, them] = await Promise.all([
-    deps.discovery.swipeTarget(userId, input.targetId),
-    deps.subscriptions.get(userId),
-    deps.discovery.viewer(userId),
-    deps.discovery.viewer(input.targetId),
-  ]);
-  if (!target) return err(likeErrors.unavailable());
   const now = deps.clock.now();
   const plan = planOf(subscription, now);
   // A like can make a match, so it needs the deck's reach (D13, issue 14); a pass cannot. Someone
@@ -66,7 +69,7 @@ export async function swipe(
       if (theirs?.status !== 'liked') return err(likeErrors.unavailable());
     }
   }
-  const compat = viewer && them ? compatibility(viewer.person, them.person).score : null;
+  const compat = viewer && target.person ? compatibility(viewer.person, target.person).score : null;
   // A like that makes no match stores the liked student's notification in its own transaction (N187).
   const notice = input.action === 'pass' ? null : deps.ids.newId();
   const decided = await deps.swipes.swipe(
@@ -123,12 +126,12 @@ async function matchGroups(deps: SwipeDeps, userId: string, targetId: string, gr
   return match.conversationId;
 }
 
-/** Like back from Who Liked You (Gold): only when they liked you first. */
+/** Like back from Who Liked You (Gold): only when they liked you first; for the active group in group mode. */
 export async function likeBack(
   deps: SwipeDeps,
   userId: string,
   likerId: string,
-  groupId: string | null = null,
+  groupId?: string | null,
 ): Promise<Result<SwipeOutcome, DomainError>> {
   const plan = planOf(await deps.subscriptions.get(userId), deps.clock.now());
   if (!ENTITLEMENTS[plan].seeWhoLikedYou) return err(premiumRequired(WHO_LIKED_YOU_UPGRADE));

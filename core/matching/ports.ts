@@ -1,5 +1,6 @@
 /** Capabilities discovery and likes need (style habit 3). */
 import type { Subscription } from '../billing/entitlements';
+import type { ModeSetting } from '../groups/rules';
 import type { BoostState } from '../likes/boosts';
 import type { GroupMatchRepository } from '../likes/group-likes';
 import type { SwipeAction, SwipeDecision, SwipeRecord, SwipeState } from '../likes/rules';
@@ -13,6 +14,19 @@ import type { PoolDealbreakers } from './dealbreakers';
 import type { Campus, CardDetails, PoolCandidate } from './deck';
 
 export type Viewer = { userId: string; campus: Campus; person: MatchPerson; complete: boolean };
+
+/**
+ * Everything a swipe reads before it decides, in one read (issue 18): the swiper's profile, plan and
+ * search mode, and the target when the swiper may swipe them (active, complete with a photo, no block
+ * either way: the deck's conditions but distance, which core checks with `withinReach`), with their
+ * profile for the score (null without preferences).
+ */
+export type SwipeSides = {
+  viewer: Viewer | null;
+  target: { campus: Campus; person: MatchPerson | null } | null;
+  subscription: Subscription | null;
+  mode: ModeSetting;
+};
 
 export type PoolQuery = {
   /** Universities in reach, in the order to draw from (own campus first, then by distance). */
@@ -57,11 +71,8 @@ export interface DiscoveryRepository {
    * the cards that made the deck (N208); a user without a profile any more is left out.
    */
   hydrate(userIds: string[]): Promise<CardDetails[]>;
-  /**
-   * The target's campus when the viewer may swipe them (active, complete with a photo, no block
-   * either way: the deck's conditions but distance, which core checks with `withinReach`); else null.
-   */
-  swipeTarget(viewerId: string, targetId: string): Promise<{ campus: Campus } | null>;
+  /** What a swipe of `targetId` by `viewerId` reads before deciding (SwipeSides), in one read. */
+  swipeSides(viewerId: string, targetId: string): Promise<SwipeSides>;
   /** Cards of these users as the viewer may see them: active accounts, no block either way. */
   cards(viewerId: string, userIds: string[]): Promise<ProfileCard[]>;
 }

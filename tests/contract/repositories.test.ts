@@ -442,8 +442,46 @@ describe.each(engines())('repository contract on %s', (engine) => {
       // A user without a profile has no card; no ids, no read.
       expect((await db.discovery.hydrate([randomUUID(), other])).map((c) => c.userId)).toEqual([other]);
       expect(await db.discovery.hydrate([])).toEqual([]);
-      expect((await db.discovery.swipeTarget(viewer, other))?.campus.name).toBe(UCLA);
-      expect(await db.discovery.swipeTarget(viewer, suspended)).toBeNull();
+      expect((await db.discovery.swipeSides(viewer, other)).target?.campus.name).toBe(UCLA);
+      expect((await db.discovery.swipeSides(viewer, suspended)).target).toBeNull();
+    });
+
+    it("reads a swipe's sides in one read, as the separate reads give them; the target only when swipeable (N203)", async () => {
+      const [me, other, bare, suspended] = [await user(), await user(), await user(), await user('suspended')];
+      await completeProfile(me);
+      await completeProfile(other, 'Casey', UCLA, { preferences: { cleanliness: 1, maxBudget: 900 }, pets: 'cat' });
+      await completeProfile(suspended);
+      const gold = {
+        isPremium: true,
+        tier: 'gold',
+        subscriptionEnd: new Date(T0.getTime() + 86_400_000),
+        cancelled: false,
+      };
+      await db.subscriptions.set(me, gold, T0);
+      const groupId = randomUUID();
+      await db.groups.create({ id: groupId, name: 'Westwood', description: null, creatorId: me, at: T0 });
+      await db.groups.setMode(me, { mode: 'group', activeGroupId: groupId });
+      const sides = await db.discovery.swipeSides(me, other);
+      const them = await db.discovery.viewer(other);
+      expect(sides.viewer).toEqual(await db.discovery.viewer(me));
+      expect(sides.viewer?.complete).toBe(true);
+      expect(sides.target).toEqual({ campus: them?.campus, person: them?.person });
+      expect(sides.target?.person).not.toEqual(sides.viewer?.person);
+      expect(sides.subscription).toEqual(gold);
+      expect(sides.mode).toEqual({ mode: 'group', activeGroupId: groupId });
+      // A student who has only signed up: no profile, no plan, solo.
+      expect(await db.discovery.swipeSides(bare, other)).toEqual({
+        viewer: null,
+        target: sides.target,
+        subscription: null,
+        mode: { mode: 'solo', activeGroupId: null },
+      });
+      expect((await db.discovery.swipeSides(me, suspended)).target).toBeNull();
+      expect((await db.discovery.swipeSides(me, bare)).target).toBeNull();
+      expect((await db.discovery.swipeSides(me, randomUUID())).target).toBeNull();
+      // Without a photo the swiper's profile is not complete.
+      await db.profiles.removePhoto(me, (await db.profiles.listPhotos(me))[0]!.id, 0, T0);
+      expect((await db.discovery.swipeSides(me, other)).viewer).toEqual({ ...sides.viewer, complete: false });
     });
 
     it("leaves out students who break either side's structured dealbreakers (issue 21, N151)", async () => {
@@ -529,7 +567,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
         [b, a],
       ] as const) {
         expect(await db.profiles.visibility(me, other)).toEqual({ ownerStatus: 'active', blockedEitherWay: true });
-        expect(await db.discovery.swipeTarget(me, other)).toBeNull();
+        expect((await db.discovery.swipeSides(me, other)).target).toBeNull();
         expect(await db.discovery.cards(me, [other])).toEqual([]);
       }
       expect(await db.swipes.likers(a)).toEqual([]);
@@ -539,7 +577,7 @@ describe.each(engines())('repository contract on %s', (engine) => {
       // Without a photo there is no card in any deck, so no like either.
       await completeProfile(far);
       await db.profiles.removePhoto(far, (await db.profiles.listPhotos(far))[0]!.id, 0, T0);
-      expect(await db.discovery.swipeTarget(a, far)).toBeNull();
+      expect((await db.discovery.swipeSides(a, far)).target).toBeNull();
     });
 
     it('holds the daily like limit when ten likes arrive at once', async () => {

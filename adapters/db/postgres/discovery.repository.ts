@@ -31,14 +31,17 @@ import {
   NO_FLAGS,
   POOL_COLUMNS,
   type ProfileRow,
-  SWIPEABLE,
+  type SubscriptionRow,
+  SWIPE_SIDES,
   type SwipeStateRow,
   toCardDetails,
   toLiker,
   toPerson,
   toPoolCandidate,
   toProfileCards,
+  toSubscription,
   toSwipe,
+  toSwipeSides,
   toSwipeState,
   VERIFIED_ONLY,
   VISIBLE,
@@ -56,7 +59,6 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   private readonly cardRows: string;
   private readonly photoRows: string;
   private readonly viewerRow: string;
-  private readonly swipeable: string;
   private readonly visibleCards: string;
 
   constructor(private readonly sql: PgSql) {
@@ -76,7 +78,6 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
          (SELECT count(*) FROM photos ph WHERE ph.user_id = p.id) AS photo_count,
          (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
        FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`;
-    this.swipeable = `SELECT p.university FROM profiles p WHERE p.id = @target AND ${SWIPEABLE}`;
     this.visibleCards = `SELECT ${POOL_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_array_elements_text(@ids::json)) AND ${VISIBLE('p.id')}`;
   }
@@ -180,13 +181,13 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
     return toCardDetails(cardRows, photoRows, mediaUrl);
   }
 
-  async swipeTarget(viewerId: string, targetId: string) {
+  async swipeSides(viewerId: string, targetId: string) {
     await this.loadCampuses();
-    const [r] = await this.sql.cached<{ university: string }>('deck_swipe_target', this.swipeable, {
+    const [row] = await this.sql.cached<Record<string, unknown>>('swipe_sides', SWIPE_SIDES, {
       me: viewerId,
       target: targetId,
     });
-    return r ? { campus: this.campusOf(r.university) } : null;
+    return toSwipeSides(row ?? {}, viewerId, (university) => this.campusOf(university));
   }
 
   /** Cards of these users as `viewerId` may see them (no blocks either way, active accounts). */
@@ -366,23 +367,13 @@ export class PostgresSubscriptionRepository implements SubscriptionRepository {
   constructor(private readonly sql: PgSql) {}
 
   async get(userId: string): Promise<Subscription | null> {
-    // A named statement: a like reads the liker's plan and, for its notification, the liked student's.
-    const [r] = await this.sql.cached<{
-      is_premium: number;
-      tier: string | null;
-      subscription_end: number | null;
-      cancelled: number;
-    }>('subscription', 'SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?', [
-      userId,
-    ]);
-    return r
-      ? {
-          isPremium: r.is_premium === 1,
-          tier: r.tier,
-          subscriptionEnd: r.subscription_end === null ? null : new Date(r.subscription_end),
-          cancelled: r.cancelled === 1,
-        }
-      : null;
+    // A named statement: the liked student's plan is read where push needs it.
+    const [r] = await this.sql.cached<SubscriptionRow>(
+      'subscription',
+      'SELECT is_premium, tier, subscription_end, cancelled FROM subscriptions WHERE user_id = ?',
+      [userId],
+    );
+    return r ? toSubscription(r) : null;
   }
 
   async set(userId: string, sub: Subscription, at: Date) {

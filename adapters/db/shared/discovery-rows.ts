@@ -3,6 +3,7 @@
  * representation and run the same SQL): the profile row, its columns and eligibility conditions,
  * and the mappers from rows to core types.
  */
+import type { Subscription } from '../../../core/billing/entitlements';
 import type { SwipeRecord, SwipeState, SwipeStatus } from '../../../core/likes/rules';
 import type { MatchPerson } from '../../../core/matching/compatibility';
 import {
@@ -13,7 +14,7 @@ import {
   SMOKING_AT_HOME,
 } from '../../../core/matching/dealbreakers';
 import type { Campus, CardDetails, PoolCandidate } from '../../../core/matching/deck';
-import type { ProfileCard } from '../../../core/matching/ports';
+import type { ProfileCard, SwipeSides } from '../../../core/matching/ports';
 import type { TrustBadges } from '../../../core/profiles/model';
 import { MAIN_PHOTO_OF } from './verification-repo-rows';
 
@@ -354,6 +355,108 @@ export type SwipeStateRow = {
   r_created: number | null;
   r_matched: number | null;
 };
+
+/** What `toPerson` reads, besides the university: the profile's columns and the preferences'. */
+const PERSON_COLUMNS = {
+  profile: ['university', 'gender', 'pets'],
+  preferences: [
+    'cleanliness',
+    'sleep_schedule',
+    'noise_level',
+    'study_habits',
+    'guest_policy',
+    'smoking_tolerance',
+    'housing_status',
+    'min_budget',
+    'max_budget',
+    'move_in_date',
+    'gender_preference',
+    'dealbreakers',
+    'dealbreaker_no_smokers',
+    'dealbreaker_no_pets',
+    'dealbreaker_budget_ceiling',
+    'dealbreaker_no_frequent_guests',
+  ],
+} as const;
+const PERSON_KEYS = [...PERSON_COLUMNS.profile, ...PERSON_COLUMNS.preferences];
+const personColumns = (p: string, rp: string, prefix: string) =>
+  [
+    ...PERSON_COLUMNS.profile.map((c) => `${p}.${c} AS ${prefix}${c}`),
+    ...PERSON_COLUMNS.preferences.map((c) => `${rp}.${c} AS ${prefix}${c}`),
+    `${rp}.user_id AS ${prefix}prefs`,
+  ].join(', ');
+
+/**
+ * Everything a swipe reads before it decides (SwipeSides, issue 18, N203), in one statement: the
+ * swiper's (@me) profile with the counts that make it complete, plan and search mode, and the target
+ * (@target) only when SWIPEABLE by @me, with the preferences for the score.
+ */
+export const SWIPE_SIDES = `SELECT ${personColumns('v', 'vp', 'v_')}, v.completed_at AS v_completed_at,
+    (SELECT count(*) FROM photos ph WHERE ph.user_id = v.id) AS v_photo_count,
+    (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = v.id) AS v_prompt_count,
+    p.id AS t_id, ${personColumns('p', 'rp', 't_')},
+    s.is_premium, s.tier, s.subscription_end, s.cancelled, gm.mode, gm.active_group_id
+  FROM (SELECT 1 AS one) one
+  LEFT JOIN profiles v ON v.id = @me
+  LEFT JOIN roommate_preferences vp ON vp.user_id = v.id
+  LEFT JOIN profiles p ON p.id = @target AND ${SWIPEABLE}
+  LEFT JOIN roommate_preferences rp ON rp.user_id = p.id
+  LEFT JOIN subscriptions s ON s.user_id = @me
+  LEFT JOIN group_modes gm ON gm.user_id = @me`;
+
+/** One side's person columns of a SWIPE_SIDES row, as `toPerson` reads them. */
+function sideOf(row: Record<string, unknown>, prefix: string): ProfileRow {
+  const out: Record<string, unknown> = {};
+  for (const key of PERSON_KEYS) out[key] = row[prefix + key];
+  return out as ProfileRow;
+}
+
+export type SubscriptionRow = {
+  is_premium: number;
+  tier: string | null;
+  subscription_end: number | null;
+  cancelled: number;
+};
+
+export const toSubscription = (r: SubscriptionRow): Subscription => ({
+  isPremium: r.is_premium === 1,
+  tier: r.tier,
+  subscriptionEnd: r.subscription_end === null ? null : new Date(r.subscription_end),
+  cancelled: r.cancelled === 1,
+});
+
+/** A SWIPE_SIDES row as core's SwipeSides; `campusOf` names a university's campus. */
+export function toSwipeSides(
+  row: Record<string, unknown>,
+  viewerId: string,
+  campusOf: (university: string) => Campus,
+): SwipeSides {
+  const viewer =
+    row.v_prefs == null
+      ? null
+      : {
+          userId: viewerId,
+          campus: campusOf(row.v_university as string),
+          person: toPerson(sideOf(row, 'v_')),
+          complete: row.v_completed_at !== null && Number(row.v_photo_count) >= 1 && Number(row.v_prompt_count) === 3,
+        };
+  const target =
+    row.t_id == null
+      ? null
+      : {
+          campus: campusOf(row.t_university as string),
+          person: row.t_prefs == null ? null : toPerson(sideOf(row, 't_')),
+        };
+  return {
+    viewer,
+    target,
+    subscription: row.is_premium == null ? null : toSubscription(row as SubscriptionRow),
+    mode: {
+      mode: (row.mode as SwipeSides['mode']['mode'] | null) ?? 'solo',
+      activeGroupId: (row.active_group_id as string | null) ?? null,
+    },
+  };
+}
 
 export const SWIPE_STATE_SQLITE = `SELECT
     (SELECT count(*) FROM (SELECT 1 FROM matches WHERE user_id = @me AND is_super_like = 0 AND status <> 'passed'

@@ -39,15 +39,18 @@ import {
   NO_FLAGS,
   POOL_COLUMNS,
   type ProfileRow,
+  type SubscriptionRow,
+  SWIPE_SIDES,
   SWIPE_STATE_SQLITE,
-  SWIPEABLE,
   type SwipeStateRow,
   toCardDetails,
   toLiker,
   toPerson,
   toPoolCandidate,
   toProfileCards,
+  toSubscription,
   toSwipe,
+  toSwipeSides,
   toSwipeState,
   VERIFIED_ONLY,
   VISIBLE,
@@ -66,7 +69,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
   private readonly cardRows: Statement;
   private readonly photoRows: Statement;
   private readonly viewerRow: Statement;
-  private readonly swipeable: Statement;
+  private readonly sides: Statement;
   private readonly visibleCards: Statement;
 
   constructor(private readonly db: SqliteDb) {
@@ -102,7 +105,7 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
          (SELECT count(*) FROM profile_prompts pp WHERE pp.profile_id = p.id) AS prompt_count
        FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id WHERE p.id = @id`,
     );
-    this.swipeable = sql.prepare(`SELECT p.university FROM profiles p WHERE p.id = @target AND ${SWIPEABLE}`);
+    this.sides = sql.prepare(SWIPE_SIDES);
     this.visibleCards = sql.prepare(
       `SELECT ${POOL_COLUMNS} FROM profiles p JOIN roommate_preferences rp ON rp.user_id = p.id
        WHERE p.id IN (SELECT value FROM json_each(@ids)) AND ${VISIBLE('p.id')}`,
@@ -201,9 +204,9 @@ export class SqliteDiscoveryRepository implements DiscoveryRepository {
     );
   }
 
-  async swipeTarget(viewerId: string, targetId: string) {
-    const r = this.swipeable.get({ me: viewerId, target: targetId }) as { university: string } | undefined;
-    return r ? { campus: this.campusOf(r.university) } : null;
+  async swipeSides(viewerId: string, targetId: string) {
+    const row = this.sides.get({ me: viewerId, target: targetId }) as Record<string, unknown>;
+    return toSwipeSides(row, viewerId, (university) => this.campusOf(university));
   }
 
   /** Cards of these users as `viewerId` may see them (no blocks either way, active accounts). */
@@ -346,17 +349,8 @@ export class SqliteSubscriptionRepository implements SubscriptionRepository {
   }
 
   async get(userId: string): Promise<Subscription | null> {
-    const r = this.one.get(userId) as
-      | { is_premium: number; tier: string | null; subscription_end: number | null; cancelled: number }
-      | undefined;
-    return r
-      ? {
-          isPremium: r.is_premium === 1,
-          tier: r.tier,
-          subscriptionEnd: r.subscription_end === null ? null : new Date(r.subscription_end),
-          cancelled: r.cancelled === 1,
-        }
-      : null;
+    const r = this.one.get(userId) as SubscriptionRow | undefined;
+    return r ? toSubscription(r) : null;
   }
 
   async set(userId: string, sub: Subscription, at: Date) {

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { type GroupRepository, likingGroup } from '../../../core/groups/groups';
+import type { GroupRepository } from '../../../core/groups/groups';
 import { getBoostStatus, startBoost } from '../../../core/likes/boosts';
 import { getSuperLikeStatus, likeBack, listMatches, swipe, whoLikedMe } from '../../../core/likes/swipe';
 import type { DiscoveryDeps, ProfileCard } from '../../../core/matching/ports';
@@ -36,9 +36,8 @@ export function likesRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
   app.openapi(routes.swipeRoute, async (c) => {
     const user = requireUser(c);
     const { targetUserId, action } = c.req.valid('json');
-    // In group mode a like is made for the active group (issue 20): the server reads the mode.
-    const groupId = action === 'pass' ? null : await likingGroup(deps, user.id);
-    return c.json(unwrap(await swipe(deps, user.id, { targetId: targetUserId, action, groupId })), 200);
+    // In group mode a like is made for the active group (issue 20): the use case reads the mode.
+    return c.json(unwrap(await swipe(deps, user.id, { targetId: targetUserId, action })), 200);
   });
 
   app.openapi(routes.superLikeStatusRoute, async (c) => {
@@ -67,8 +66,7 @@ export function likesRouter(deps: DiscoveryDeps & { groups: GroupRepository }) {
 
   app.openapi(routes.likeBackRoute, async (c) => {
     const user = requireUser(c);
-    const groupId = await likingGroup(deps, user.id);
-    return c.json(unwrap(await likeBack(deps, user.id, c.req.valid('param').userId, groupId)), 200);
+    return c.json(unwrap(await likeBack(deps, user.id, c.req.valid('param').userId)), 200);
   });
 
   app.openapi(routes.passLikerRoute, async (c) => {
