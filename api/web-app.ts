@@ -123,6 +123,8 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     const user = (me?.response as MeAnswer | undefined)?.user;
     if (!me || !user) return null;
     const answers: FirstLoadAnswer[] = [me];
+    // `app` when the page is the app screen, whose module the web app then loads before its first render (N199).
+    let screen: 'app' | undefined;
     const head: string[] = [];
     let html = readFileSync(indexFile, 'utf8');
     const manifest = readManifest(root);
@@ -141,6 +143,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     preload(FIRST_LOAD_MODULE);
     if (c.req.path === '/' && user.hasAgreement && user.hasProfile) {
       preload(APP_SCREEN_MODULE);
+      screen = 'app';
       const tab = tabOf(c.req.query('tab'));
       if (tab === 'discover') {
         // The deck waits for the plan (000 §4), so both are answered here, the deck as asked with no saved filters.
@@ -171,7 +174,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
     return html.replace(
       '</body>',
-      `  <script type="application/json" id="${FIRST_LOAD_ID}">${jsonForHtml({ answers })}</script>\n  </body>`,
+      `  <script type="application/json" id="${FIRST_LOAD_ID}">${jsonForHtml({ answers, screen })}</script>\n  </body>`,
     );
   };
 

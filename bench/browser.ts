@@ -149,7 +149,9 @@ async function lighthouse(base: string, cookie: string, conversations: number) {
   const { default: runLighthouse } = await import('lighthouse');
   const puppeteer = (await import('puppeteer-core')).default;
   const out: Record<string, LighthouseFigures & { runs: number[] }> = {};
-  for (const page of LIGHTHOUSE_PAGES) {
+  // BENCH_LH_PAGES=messages,discover scores only those pages.
+  const only = process.env.BENCH_LH_PAGES?.split(',');
+  for (const page of LIGHTHOUSE_PAGES.filter((p) => !only || only.includes(p.name))) {
     const runs: LighthouseFigures[] = [];
     for (let i = 0; i < LH_RUNS; i++) {
       // A fresh browser per run, like the Lighthouse CLI: nothing cached from the run before.
@@ -160,14 +162,21 @@ async function lighthouse(base: string, cookie: string, conversations: number) {
       });
       try {
         const tab = await browser.newPage();
+        // The session is a cookie in this fresh browser (N201), as a student's browser holds it: with
+        // it only on Lighthouse's request headers, the page's own requests after Lighthouse hands the
+        // tab back went without it (Messages then showed "Failed to load conversations" to the check
+        // below). Lighthouse must not clear it, and has nothing else to clear in a new profile.
+        if (page.signedIn) {
+          const [name, value] = cookie.split('=') as [string, string];
+          await tab.setCookie({ name, value, url: base, secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+        }
         const result = await runLighthouse(
           `${base}${page.path}`,
           {
             output: 'json',
             logLevel: 'error',
             onlyCategories: ['performance', 'accessibility', 'best-practices'],
-            // Lighthouse clears the origin's storage first, so the session rides on a header.
-            extraHeaders: page.signedIn ? { Cookie: cookie } : null,
+            disableStorageReset: page.signedIn,
           },
           undefined,
           tab,
@@ -185,7 +194,12 @@ async function lighthouse(base: string, cookie: string, conversations: number) {
         // tsx compiles with esbuild's keepNames, whose __name helper the page lacks.
         await tab.evaluate('globalThis.__name = (f) => f');
         const problem = await tab.evaluate(pageProblem, page.name, conversations);
-        if (problem) throw new Error(`Lighthouse ${page.name} is not the page named (${page.shows}): ${problem}`);
+        if (problem) {
+          const text = await tab.evaluate(() => document.body.innerText.replace(/\s+/g, ' ').slice(0, 400));
+          throw new Error(
+            `Lighthouse ${page.name} is not the page named (${page.shows}): ${problem}; the page shows: ${text}`,
+          );
+        }
         runs.push(figuresOf(lhr));
       } finally {
         await browser.close();

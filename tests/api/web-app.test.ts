@@ -69,12 +69,16 @@ async function appStudent(t: ReturnType<typeof makeTestApp>, email: string) {
 
 const page = (c: TestClient, path: string) => c.get(path, { accept: 'text/html' });
 
-/** The answers in a page's data block, parsed as the web app parses them. */
-function answersOf(html: string): Array<{ endpoint: string; body?: unknown; response: unknown }> {
+/** A page's data block, parsed as the web app parses it. */
+function blockOf(html: string): {
+  answers: Array<{ endpoint: string; body?: unknown; response: unknown }>;
+  screen?: string;
+} {
   const block = new RegExp(`<script type="application/json" id="${FIRST_LOAD_ID}">([\\s\\S]*?)</script>`).exec(html);
   if (!block) throw new Error('no first-load block in the page');
-  return JSON.parse(block[1] as string).answers;
+  return JSON.parse(block[1] as string);
 }
+const answersOf = (html: string) => blockOf(html).answers;
 
 const modulePreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -100,6 +104,8 @@ describe('the page a signed-in student loads (issue 18)', () => {
     ]);
     // The session is in the page: no preload of /api/me to go unused.
     expect(res.text).not.toContain('href="/api/me"');
+    // The web app loads the app screen's module before its first render (N199).
+    expect(blockOf(res.text).screen).toBe('app');
 
     const answers = answersOf(res.text);
     expect(answers.map((a) => a.endpoint)).toEqual([
@@ -131,6 +137,7 @@ describe('the page a signed-in student loads (issue 18)', () => {
     const res = await page(a.c, '/?tab=matches');
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(modulePreloads(res.text)).toContain('/assets/app-screen-1.js');
+    expect(blockOf(res.text).screen).toBe('app');
     const answers = answersOf(res.text);
     expect(answers.map((x) => x.endpoint)).toEqual([
       'GET /api/me',
@@ -163,11 +170,13 @@ describe('the page a signed-in student loads (issue 18)', () => {
     expect(home.headers.get('cache-control')).toBe('private, no-store');
     expect(answersOf(home.text).map((a) => a.endpoint)).toEqual(['GET /api/me']);
     expect(modulePreloads(home.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
+    expect(blockOf(home.text).screen).toBeUndefined();
 
     const me = await appStudent(t, 'settled@ucla.edu');
     const settings = await page(me.c, '/settings');
     expect(answersOf(settings.text).map((a) => a.endpoint)).toEqual(['GET /api/me']);
     expect(modulePreloads(settings.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
+    expect(blockOf(settings.text).screen).toBeUndefined();
   });
 
   it('escapes what students wrote, so no answer can end the block or open markup', async () => {

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { AppScreen } from './app/routes/home';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
@@ -16,12 +17,16 @@ const render = () =>
   );
 
 // A signed-in student's page carries its first API answers (N178), put into the cache before the first
-// render. The code that reads them is a chunk of its own, preloaded by that page only, so signed-out
-// visitors never download it.
+// render, with the first screen's module when the page names it (N199). The code that reads them is a
+// chunk of its own, preloaded by that page only, so signed-out visitors never download it.
 const firstLoad = document.getElementById('nestmate-first-load');
 if (firstLoad) {
   import('./app/first-load')
-    .then((m) => m.seedFirstLoad(queryClient, firstLoad))
+    .then(async (m) => {
+      // The app screen's module, preloaded by the page (N177), is loaded before the first render, which
+      // then draws the screen rather than a loading screen first (N199). If it fails, the route shows why.
+      if (m.seedFirstLoad(queryClient, firstLoad) === 'app') await AppScreen.preload().catch(() => null);
+    })
     .catch((error: unknown) => console.error('First-load data not used; the page fetches it instead', error))
     .finally(render);
 } else {

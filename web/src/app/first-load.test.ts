@@ -61,4 +61,10 @@ describe('seedFirstLoad (N178)', () => {
     error.mockRestore();
     expect(client.getQueryCache().getAll()).toHaveLength(0);
   });
+
+  it('returns the screen the server prepared the page for, which main.tsx loads before rendering (N199)', () => {
+    const answers = [{ endpoint: 'GET /api/me', response: me }];
+    expect(seedFirstLoad(new QueryClient(), blockWith(JSON.stringify({ answers })))).toBeUndefined();
+    expect(seedFirstLoad(new QueryClient(), blockWith(JSON.stringify({ answers, screen: 'app' })))).toBe('app');
+  });
 });

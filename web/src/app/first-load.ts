@@ -13,17 +13,19 @@ type Response<E extends keyof Endpoints> = Endpoints[E]['response'];
  * of api/web-app.ts, N178) into the query cache before the first render, so the screen shows at once
  * instead of asking for them again. The block is read once and removed; the answers then live in the
  * cache like any fetched data (dropped at sign-out). An unreadable block leaves the cache empty and
- * the screens fetch as usual.
+ * the screens fetch as usual. Returns the screen the page was prepared for, which main.tsx loads
+ * before the first render (N199).
  */
-export function seedFirstLoad(queryClient: QueryClient, block: Element) {
+export function seedFirstLoad(queryClient: QueryClient, block: Element): FirstScreen | undefined {
   block.remove();
-  let answers: Answer[];
+  let data: { answers: Answer[]; screen?: FirstScreen };
   try {
-    answers = (JSON.parse(block.textContent ?? '') as { answers: Answer[] }).answers;
+    data = JSON.parse(block.textContent ?? '') as typeof data;
   } catch (error) {
     console.error('Unreadable first-load data; the page fetches it instead', error);
-    return;
+    return undefined;
   }
+  const { answers, screen } = data;
   for (const { endpoint, body, response } of answers) {
     if (endpoint === 'GET /api/me') seedMe(queryClient, response as Response<'GET /api/me'>);
     else if (endpoint === 'GET /api/premium/status')
@@ -35,4 +37,8 @@ export function seedFirstLoad(queryClient: QueryClient, block: Element) {
     else if (endpoint === 'GET /api/matches')
       seedMessagingMatches(queryClient, response as Response<'GET /api/matches'>);
   }
+  return screen;
 }
+
+/** The screen the server prepared the page for: `app` when it preloaded the app screen's chunks (N199). */
+export type FirstScreen = 'app';

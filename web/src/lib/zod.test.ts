@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ServerFrame } from '../features/messaging/api/realtime';
+import { serverFrame } from '../features/messaging/api/realtime';
 
 describe('zod in the browser (issue 18)', () => {
   it('parses server frames without eval, which our Content-Security-Policy refuses', () => {
     const evalProbe = vi.spyOn(globalThis, 'Function');
-    const frame = ServerFrame.parse({
+    const frame = serverFrame().parse({
       type: 'message.created',
       message: {
         id: 'm1',

@@ -7,6 +7,7 @@ import { LoadingScreen } from '../../components/ui/spinner';
 import { useHasPendingAgreement } from '../../features/agreements/api/pending-agreement';
 import { meQueryKey, useMe } from '../../features/auth/api/get-me';
 import type { Me } from '../../lib/api-types';
+import { preloadableLazy } from '../../lib/preloadable-lazy';
 
 // Only the landing page is on the signed-out critical path; the rest loads when needed.
 const loadLanding = () => import('../../features/landing/routes/landing');
@@ -15,7 +16,8 @@ const AgreementScreen = lazy(() =>
   import('../../features/agreements/components/agreement-screen').then((m) => ({ default: m.AgreementScreen })),
 );
 const SetupScreen = lazy(() => import('./setup-screen').then((m) => ({ default: m.SetupScreen })));
-const AppScreen = lazy(() => import('./app-screen').then((m) => ({ default: m.AppScreen })));
+// A signed-in student's own page loads this module before the first render (first-load.ts, N199).
+export const AppScreen = preloadableLazy(() => import('./app-screen').then((m) => m.AppScreen));
 
 // Only after a failed confirmation link: its form and messages stay out of the first load (N174).
 const ConfirmErrorNotice = lazy(() =>

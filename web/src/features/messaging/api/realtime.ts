@@ -8,116 +8,121 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { REALTIME_CLOSE } from '../../../../../core/messaging/ports';
 import { refreshSession } from '../../../lib/api-client';
-import { z } from '../../../lib/zod';
+import { lazySchema, z } from '../../../lib/zod';
 
-const MessageFrame = z.object({
-  id: z.string(),
-  seq: z.number(),
-  conversationId: z.string(),
-  senderId: z.string(),
-  content: z.string(),
-  createdAt: z.string(),
-  isRead: z.boolean(),
-  // Issue 15: the recipient's warning under a flagged scam; null for everyone else.
-  warning: z
-    .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
-    .nullable()
-    .default(null),
-  // Issue 15: the sender's own message is held back until an admin approves it.
-  pendingReview: z.boolean().default(false),
-  // Issue 16: a student's text, or the "Ask to verify" system message.
-  kind: z.enum(['text', 'verification_request', 'system']).default('text'),
-});
-
-const CallSignal = z.object({
-  kind: z.enum(['offer', 'answer', 'ice', 'end', 'decline', 'ringing-timeout']),
-  callId: z.string(),
-  fromUserId: z.string(),
-  media: z.enum(['video', 'voice']).optional(),
-  sdp: z.string().optional(),
-  candidate: z.unknown().optional(),
-});
-
-/** Calls in groups (issue 20): the server's events about one call. */
-const GroupCallEvent = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('ringing'),
-    callId: z.string(),
+/** The frames the server sends, built at the first frame (N198). */
+function buildServerFrame() {
+  const MessageFrame = z.object({
+    id: z.string(),
+    seq: z.number(),
     conversationId: z.string(),
-    fromUserId: z.string(),
-    media: z.enum(['video', 'voice']),
-  }),
-  z.object({
-    kind: z.literal('joined'),
-    callId: z.string(),
-    conversationId: z.string(),
-    media: z.enum(['video', 'voice']),
-    participantIds: z.array(z.string()),
-  }),
-  z.object({ kind: z.literal('participant-joined'), callId: z.string(), userId: z.string() }),
-  z.object({ kind: z.literal('participant-left'), callId: z.string(), userId: z.string() }),
-  z.object({
-    kind: z.literal('signal'),
+    senderId: z.string(),
+    content: z.string(),
+    createdAt: z.string(),
+    isRead: z.boolean(),
+    // Issue 15: the recipient's warning under a flagged scam; null for everyone else.
+    warning: z
+      .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
+      .nullable()
+      .default(null),
+    // Issue 15: the sender's own message is held back until an admin approves it.
+    pendingReview: z.boolean().default(false),
+    // Issue 16: a student's text, or the "Ask to verify" system message.
+    kind: z.enum(['text', 'verification_request', 'system']).default('text'),
+  });
+
+  const CallSignal = z.object({
+    kind: z.enum(['offer', 'answer', 'ice', 'end', 'decline', 'ringing-timeout']),
     callId: z.string(),
     fromUserId: z.string(),
-    signal: z.enum(['offer', 'answer', 'ice']),
+    media: z.enum(['video', 'voice']).optional(),
     sdp: z.string().optional(),
     candidate: z.unknown().optional(),
-  }),
-  z.object({
-    kind: z.literal('ended'),
-    callId: z.string(),
-    conversationId: z.string(),
-    reason: z.enum(['ended', 'no-answer', 'removed']),
-  }),
-]);
+  });
 
-export const ServerFrame = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
-  z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('message.created'), message: MessageFrame }),
-  z.object({
-    type: z.literal('messages.read'),
-    conversationId: z.string(),
-    readerId: z.string(),
-    upToSeq: z.number(),
-  }),
-  z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
-  z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
-  // Issue 17: someone joined or left one of your groups.
-  z.object({ type: z.literal('group.updated'), groupId: z.string() }),
-  z.object({
-    type: z.literal('match.created'),
-    conversationId: z.string(),
-    userId: z.string(),
-    // Issue 17: false (or absent, from an older server) means the other side made the match.
-    byYou: z.boolean().default(false),
-    // Issue 20: a group match; the conversation holds everyone in it.
-    group: z.boolean().default(false),
-  }),
-  z.object({ type: z.literal('call'), signal: CallSignal }),
-  // Issue 19: the notification centre's bell; the notifications feature parses the item itself.
-  z.object({ type: z.literal('notification.created'), notification: z.unknown(), unread: z.number() }),
-  z.object({ type: z.literal('notification.read'), unread: z.number() }),
-  z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
-  z.object({ type: z.literal('group-call'), event: GroupCallEvent }),
-  z.object({
-    type: z.literal('error'),
-    code: z.string(),
-    title: z.string().optional(),
-    message: z.string(),
-    // Issue 20: which group call action was refused.
-    groupCall: z
-      .object({
-        action: z.enum(['start', 'join', 'leave', 'signal']),
-        callId: z.string().optional(),
-        conversationId: z.string().optional(),
-      })
-      .optional(),
-  }),
-]);
+  /** Calls in groups (issue 20): the server's events about one call. */
+  const GroupCallEvent = z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('ringing'),
+      callId: z.string(),
+      conversationId: z.string(),
+      fromUserId: z.string(),
+      media: z.enum(['video', 'voice']),
+    }),
+    z.object({
+      kind: z.literal('joined'),
+      callId: z.string(),
+      conversationId: z.string(),
+      media: z.enum(['video', 'voice']),
+      participantIds: z.array(z.string()),
+    }),
+    z.object({ kind: z.literal('participant-joined'), callId: z.string(), userId: z.string() }),
+    z.object({ kind: z.literal('participant-left'), callId: z.string(), userId: z.string() }),
+    z.object({
+      kind: z.literal('signal'),
+      callId: z.string(),
+      fromUserId: z.string(),
+      signal: z.enum(['offer', 'answer', 'ice']),
+      sdp: z.string().optional(),
+      candidate: z.unknown().optional(),
+    }),
+    z.object({
+      kind: z.literal('ended'),
+      callId: z.string(),
+      conversationId: z.string(),
+      reason: z.enum(['ended', 'no-answer', 'removed']),
+    }),
+  ]);
 
-export type ServerFrame = z.infer<typeof ServerFrame>;
+  return z.discriminatedUnion('type', [
+    z.object({ type: z.literal('ready') }),
+    z.object({ type: z.literal('pong') }),
+    z.object({ type: z.literal('message.created'), message: MessageFrame }),
+    z.object({
+      type: z.literal('messages.read'),
+      conversationId: z.string(),
+      readerId: z.string(),
+      upToSeq: z.number(),
+    }),
+    z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
+    z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
+    // Issue 17: someone joined or left one of your groups.
+    z.object({ type: z.literal('group.updated'), groupId: z.string() }),
+    z.object({
+      type: z.literal('match.created'),
+      conversationId: z.string(),
+      userId: z.string(),
+      // Issue 17: false (or absent, from an older server) means the other side made the match.
+      byYou: z.boolean().default(false),
+      // Issue 20: a group match; the conversation holds everyone in it.
+      group: z.boolean().default(false),
+    }),
+    z.object({ type: z.literal('call'), signal: CallSignal }),
+    // Issue 19: the notification centre's bell; the notifications feature parses the item itself.
+    z.object({ type: z.literal('notification.created'), notification: z.unknown(), unread: z.number() }),
+    z.object({ type: z.literal('notification.read'), unread: z.number() }),
+    z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
+    z.object({ type: z.literal('group-call'), event: GroupCallEvent }),
+    z.object({
+      type: z.literal('error'),
+      code: z.string(),
+      title: z.string().optional(),
+      message: z.string(),
+      // Issue 20: which group call action was refused.
+      groupCall: z
+        .object({
+          action: z.enum(['start', 'join', 'leave', 'signal']),
+          callId: z.string().optional(),
+          conversationId: z.string().optional(),
+        })
+        .optional(),
+    }),
+  ]);
+}
+
+export const serverFrame = lazySchema(buildServerFrame);
+
+export type ServerFrame = z.infer<ReturnType<typeof buildServerFrame>>;
 
 export type ClientFrame =
   | { type: 'ping' }
@@ -236,7 +241,7 @@ export class RealtimeClient {
     socket.onmessage = (event) => {
       let frame: ServerFrame;
       try {
-        const parsed = ServerFrame.safeParse(JSON.parse(String(event.data)));
+        const parsed = serverFrame().safeParse(JSON.parse(String(event.data)));
         if (!parsed.success) return; // a frame type this client does not know yet
         frame = parsed.data;
       } catch (error) {

@@ -13,19 +13,22 @@ import {
 import { useEffect } from 'react';
 import { NOTIFICATION_KINDS } from '../../../../../core/notifications/model';
 import { api } from '../../../lib/api-client';
-import { z } from '../../../lib/zod';
+import { lazySchema, z } from '../../../lib/zod';
 
-export const NotificationItem = z.object({
-  id: z.string(),
-  kind: z.enum(NOTIFICATION_KINDS),
-  title: z.string(),
-  body: z.string(),
-  link: z.string(),
-  createdAt: z.string(),
-  read: z.boolean(),
-  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
-});
-export type NotificationItem = z.infer<typeof NotificationItem>;
+const buildNotificationItem = () =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(NOTIFICATION_KINDS),
+    title: z.string(),
+    body: z.string(),
+    link: z.string(),
+    createdAt: z.string(),
+    read: z.boolean(),
+    actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  });
+/** A notification as the list and the live frame carry it, built at its first use (N198). */
+const notificationItem = lazySchema(buildNotificationItem);
+export type NotificationItem = z.infer<ReturnType<typeof buildNotificationItem>>;
 
 type Page = { items: NotificationItem[]; nextCursor: string | null; unread: number };
 
@@ -104,7 +107,7 @@ export function useLiveNotifications(channel: NotificationChannel, openConversat
         void queryClient.invalidateQueries({ queryKey: notificationKeys.list });
       }
       if (frame.type !== 'notification.created') return;
-      const parsed = NotificationItem.safeParse(frame.notification);
+      const parsed = notificationItem().safeParse(frame.notification);
       if (!parsed.success) return;
       const item = parsed.data;
       const aboutOpenChat =
