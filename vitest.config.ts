@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './tests/support/summary-reporter.ts'],
+    // Two files at a time (vitest's default on two cores is one: cores - 1). Each test file waits
+    // on its own database, child processes and browser pages, so a second worker keeps both cores
+    // busy; the browser journeys stay one at a time (fileParallelism below).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -47,9 +51,12 @@ export default defineConfig({
           globals: true,
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // The server every file starts, compiled once from the current sources.
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          maxWorkers: 1,
           // Browser journeys run after the other projects, so timing-sensitive UI waits do not
           // compete with the unit and API suites for the two cores.
           sequence: { groupOrder: 2 },
