@@ -29,7 +29,9 @@ export default defineConfig({
             'adapters/**/*.test.ts',
             'cli/**/*.test.ts',
           ],
-          testTimeout: 20_000,
+          // A hang detector, not a speed check: a PostgreSQL (PGlite) test with several sign-ups took
+          // 20–24 s on the loaded two-core machine, with one worker (main) as with two (N213).
+          testTimeout: 60_000,
         },
       },
       './web/vitest.config.ts',
