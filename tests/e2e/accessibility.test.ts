@@ -35,7 +35,8 @@ describe.skipIf(browserMissing)('accessibility of every route (axe, WCAG 2.1 AA)
     return failures;
   }
 
-  it('has no serious or critical violations signed out', async () => {
+  // The two audits are independent (a context each) and run side by side, one page per core.
+  it.concurrent('has no serious or critical violations signed out', async ({ expect }) => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(server.url);
@@ -44,7 +45,7 @@ describe.skipIf(browserMissing)('accessibility of every route (axe, WCAG 2.1 AA)
     await context.close();
   });
 
-  it('has no serious or critical violations signed in with a complete profile', async () => {
+  it.concurrent('has no serious or critical violations signed in with a complete profile', async ({ expect }) => {
     const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce' });
     await completeStudent(context.request, server.url, student('a11y.student@ucla.edu', 'Avery'));
     const page = await context.newPage();

@@ -7,9 +7,10 @@
  * centre), on clipped button text (scrollWidth > clientWidth, on the button or on an ellipsed part
  * of it; a button cut off by a box that hides its overflow) and on an action flush with the screen's side. Each screen's screenshot is kept at test-results/screens/<state>/<screen>-<width>.png.
  */
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { builtRoutes } from '../../web/src/app/routes';
 import { browserMissing, DESKTOP, launchBrowser, PHONE } from './support/browser';
@@ -25,6 +26,7 @@ import {
   student,
 } from './support/students';
 
+const execFileAsync = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const SCREENS = resolve(ROOT, 'test-results/screens');
 
@@ -217,7 +219,7 @@ describe.skipIf(browserMissing)('layout of every screen (Chromium, phone and des
   let conversation: string | null = null;
 
   const cli = (...args: string[]) =>
-    execFileSync(
+    execFileAsync(
       process.execPath,
       ['--import', 'tsx', 'cli/main.ts', '--database', `file:${server.dir}/nestmate.db`, ...args],
       { cwd: ROOT, encoding: 'utf8' },
@@ -246,7 +248,9 @@ describe.skipIf(browserMissing)('layout of every screen (Chromium, phone and des
   beforeAll(async () => {
     server = await startServer();
     browser = await launchBrowser();
-    for (const s of [MAYA, CASEY, JORDAN, RILEY, ADMIN]) sessions.set(s.email, await enrol(s));
+    // The five sign-ups are independent: side by side (the server hashes while the photos are made here).
+    const cast = [MAYA, CASEY, JORDAN, RILEY, ADMIN];
+    await Promise.all(cast.map(async (s) => sessions.set(s.email, await enrol(s))));
     const [maya, casey, jordan] = [session(MAYA), session(CASEY), session(JORDAN)];
     // Maya and Casey match and talk; Jordan likes both (a blurred like for Maya, Like Back for Casey).
     await post(maya, '/api/swipes', { targetUserId: ids[CASEY.email], action: 'like' });
@@ -262,9 +266,11 @@ describe.skipIf(browserMissing)('layout of every screen (Chromium, phone and des
     // The built-in test checkout (server-rendered) for the free student.
     checkout = new URL(((await post(maya, '/api/payments/checkout', { priceType: 'monthly' })) as { url: string }).url)
       .pathname;
-    cli('gold', 'grant', CASEY.email);
-    await post(casey, '/api/boost', {});
-    cli('admin', 'grant', ADMIN.email);
+    // Two CLI processes at once: each spends most of its time starting.
+    await Promise.all([
+      cli('gold', 'grant', CASEY.email).then(() => post(casey, '/api/boost', {})),
+      cli('admin', 'grant', ADMIN.email),
+    ]);
   });
 
   afterAll(async () => {

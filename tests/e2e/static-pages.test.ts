@@ -58,11 +58,14 @@ describe.skipIf(browserMissing)('static pages (Chromium)', () => {
     await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   }
 
+  // The two widths are independent (a context each) and run side by side, one page per core.
   for (const [name, viewport] of [
     ['phone', PHONE],
     ['desktop', DESKTOP],
   ] as const) {
-    it(`every page is accessible and goes back to the right place (${name}, ${viewport.width} px)`, async () => {
+    it.concurrent(`every page is accessible and goes back to the right place (${name}, ${viewport.width} px)`, async ({
+      expect,
+    }) => {
       const context = await visitor(viewport);
       const page = await context.newPage();
       for (const { path, title, back } of PAGES) {

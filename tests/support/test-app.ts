@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { uuidIds } from '../../adapters/crypto/crypto';
 import { openDatabase } from '../../adapters/db/database';
+import { prepareMemoryPglite } from '../../adapters/db/postgres/client';
 import { createApp } from '../../api/app';
 import { loadEnv } from '../../config/env';
 import { fixedClock } from '../../core/shared/clock';
@@ -44,6 +45,8 @@ export const TEST_ENGINES = [
 /** `makeTestApp` on one engine, inside a describe: the apps it made are closed after the suite. */
 export function appsOn(database: string) {
   const apps: ReturnType<typeof makeTestApp>[] = [];
+  // The one initdb and migration run of this process, before the tests' own time limits start.
+  if (database === 'pglite:memory') beforeAll(() => prepareMemoryPglite(), 120_000);
   afterAll(async () => {
     await Promise.all(apps.map((t) => t.db.close()));
   });

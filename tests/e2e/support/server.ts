@@ -1,11 +1,16 @@
-/** Starts the real server as a child process on a free loopback port with its own database. */
+/**
+ * Starts the real server as a child process on a free loopback port with its own database: the
+ * server compiled from the current sources by the e2e project's global setup (global-setup.ts).
+ */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const ROOT = resolve(import.meta.dirname, '../../..');
+export const ROOT = resolve(import.meta.dirname, '../../..');
+/** Where global-setup.ts compiles api/server.ts (relative to ROOT). */
+export const E2E_SERVER = 'dist/e2e-server/server.js';
 
 export async function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -26,7 +31,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const dir = mkdtempSync(join(tmpdir(), 'nestmate-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   let log = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['--enable-source-maps', E2E_SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,
