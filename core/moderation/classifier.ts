@@ -151,6 +151,18 @@ export function extractFeatures(text: string, profanity: ProfanityMatcher, bucke
       for (let j = Math.max(0, i - 3); j <= i + 3 && j < stems.length; j++)
         if (j !== i) add(`y${j < i ? '<' : '>'}${stems[j]}`, wordWeight);
   }
+  // Punctuation, which the tokens drop (N193): a question, an exclamation, a trailing "...", how the
+  // message ends and how many sentences it has ("Can you send a pic of the shower?" asks; "Send
+  // it." orders).
+  const trimmed = normalised.trim();
+  if (trimmed.includes('?')) add('u:?', 1);
+  if (trimmed.includes('!')) add('u:!', 1);
+  if (/\.\.|…/.test(trimmed)) add('u:...', 1);
+  const last = [...trimmed].at(-1) ?? '';
+  add(`u:end${/[?!.]/.test(last) ? last : /\p{Extended_Pictographic}/u.test(last) ? 'emoji' : 'none'}`, 1);
+  add(`u:sentences${Math.min(trimmed.split(/[.?!]+\s/).length, 3)}`, 1);
+  // Adjacent stems, so word forms share their pairs as they share single words ("sending pics", "send pic").
+  for (let i = 0; i + 1 < stems.length; i++) add(`sb:${stems[i]} ${stems[i + 1]}`, wordWeight);
   const lexHits = new Map<string, number>();
   for (const st of stems)
     for (const [name, list] of LEXICON_ENTRIES) if (list.has(st)) lexHits.set(name, (lexHits.get(name) ?? 0) + 1);
