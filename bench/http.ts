@@ -33,20 +33,24 @@ export type HttpFigures = {
 /** Linux clock ticks per second (USER_HZ): 100 on every mainstream kernel. */
 const TICKS_PER_SECOND = 100;
 
+/** A process's parent and its user + system CPU in clock ticks, from /proc; null when it is gone or off Linux. */
+function procStat(pid: number | string): { ppid: number; ticks: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command (which may hold spaces) start at state: ppid is 2nd, utime 12th, stime 13th.
+    const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(rest[1]), ticks: Number(rest[11]) + Number(rest[12]) };
+  } catch {
+    return null;
+  }
+}
+
 /** User + system CPU of these processes (not their children), in milliseconds; null off Linux. */
 export function processesCpuMs(pids: number[]): number | null {
-  let total = 0;
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(rest[11]) + Number(rest[12]);
-    } catch {
-      if (process.platform !== 'linux') return null;
-      // The process ended while we looked: its CPU since the last look is lost.
-    }
-  }
-  return (total * 1000) / TICKS_PER_SECOND;
+  if (process.platform !== 'linux') return null;
+  // A process that ended while we looked adds nothing: its CPU since the last look is lost.
+  const ticks = pids.reduce((sum, pid) => sum + (procStat(pid)?.ticks ?? 0), 0);
+  return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
 /** User + system CPU of `pid` and every descendant, in milliseconds; null off Linux. */
@@ -60,15 +64,10 @@ export function processTreeCpuMs(pid: number): number | null {
   const parent = new Map<number, number>();
   const ticks = new Map<number, number>();
   for (const e of entries) {
-    try {
-      const stat = readFileSync(`/proc/${e}/stat`, 'utf8');
-      // Fields after the command (which may hold spaces) start at state: ppid is 2nd, utime 12th, stime 13th.
-      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      parent.set(Number(e), Number(rest[1]));
-      ticks.set(Number(e), Number(rest[11]) + Number(rest[12]));
-    } catch {
-      // The process ended while we looked.
-    }
+    const stat = procStat(e);
+    if (!stat) continue; // The process ended while we looked.
+    parent.set(Number(e), stat.ppid);
+    ticks.set(Number(e), stat.ticks);
   }
   if (!ticks.has(pid)) return null;
   let total = 0;

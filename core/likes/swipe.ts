@@ -48,12 +48,9 @@ export async function swipe(
   // Every read a swipe needs before deciding, as one statement (issue 18 §6, N203).
   const { viewer, target, subscription, mode } = await deps.discovery.swipeSides(userId, input.targetId);
   if (!target) return err(likeErrors.unavailable());
-  const groupId =
-    input.action === 'pass'
-      ? null
-      : input.groupId !== undefined
-        ? input.groupId
-        : await likingGroup(deps, userId, mode);
+  // A pass is nobody's; a like is for the group named, else for the active group in group mode.
+  let groupId = input.action === 'pass' ? null : input.groupId;
+  if (groupId === undefined) groupId = await likingGroup(deps, userId, mode);
   // A block between the student and any member hides them from the group (N123).
   if (groupId && (await deps.groupMatches.blockedWithGroup(groupId, input.targetId))) {
     return err(likeErrors.unavailable());
