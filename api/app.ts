@@ -27,7 +27,7 @@ import { InProcessRealtimeBus } from '../adapters/realtime/in-process.bus';
 import { realtimeSessionEndings } from '../adapters/realtime/session-endings';
 import { photoStoreFor } from '../adapters/storage/photo-store';
 import { type Env, isProduction } from '../config/env';
-import type { AccountDeps } from '../core/accounts/ports';
+import type { AccountDeps, PasswordHasher } from '../core/accounts/ports';
 import { planOf } from '../core/billing/entitlements';
 import { conversationIdFor } from '../core/likes/rules';
 import type { DiscoveryDeps } from '../core/matching/ports';
@@ -94,6 +94,8 @@ export type AppOptions = {
   database?: Database;
   log?: (line: string) => void;
   realtime?: RealtimeBus;
+  /** Argon2id at OWASP's cost unless given (the test suites' apps lower it, N233). */
+  hasher?: PasswordHasher;
 };
 
 export function createApp(options: AppOptions) {
@@ -141,7 +143,7 @@ export function createApp(options: AppOptions) {
     emailTokens: db.emailTokens,
     refreshTokens: db.refreshTokens,
     agreements: db.agreements,
-    hasher: new Argon2PasswordHasher(),
+    hasher: options.hasher ?? new Argon2PasswordHasher(),
     digest: sha256Digest,
     accessTokens,
     mailer,

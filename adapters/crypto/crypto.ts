@@ -4,13 +4,18 @@ import argon2 from 'argon2';
 import type { PasswordHasher, TokenDigest } from '../../core/accounts/ports';
 import type { IdGenerator, RandomBytes, SecretGenerator } from '../../core/shared/ids';
 
-const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+/** argon2id's memory (KiB) and passes: OWASP's 19 MiB and 2 passes wherever the product runs. */
+export type Argon2Cost = { memoryCost: number; timeCost: number };
+const OWASP_COST: Argon2Cost = { memoryCost: 19456, timeCost: 2 };
 
 export class Argon2PasswordHasher implements PasswordHasher {
   private dummy: Promise<string> | null = null;
 
+  /** `cost` is lowered only by the test suites' apps (N233); verify reads the cost from the stored hash. */
+  constructor(private readonly cost: Argon2Cost = OWASP_COST) {}
+
   hash(password: string) {
-    return argon2.hash(password, ARGON2_OPTIONS);
+    return argon2.hash(password, { type: argon2.argon2id, parallelism: 1, ...this.cost });
   }
 
   async verify(hash: string, password: string) {
@@ -23,7 +28,7 @@ export class Argon2PasswordHasher implements PasswordHasher {
   }
 
   async verifyDummy(password: string) {
-    this.dummy ??= argon2.hash(randomBytes(16).toString('hex'), ARGON2_OPTIONS);
+    this.dummy ??= this.hash(randomBytes(16).toString('hex'));
     await this.verify(await this.dummy, password);
   }
 }

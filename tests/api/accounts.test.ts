@@ -34,8 +34,8 @@ describe('sign-up', () => {
     expect(dup.json.detail).toBe('This email is already registered. Try signing in instead.');
   });
 
-  it('stores the password hashed with argon2id, never as given', async () => {
-    const t = makeTestApp();
+  it('stores the password hashed with argon2id at OWASP cost, never as given', async () => {
+    const t = makeTestApp({}, { hasher: 'owasp' });
     await t.client().post('/api/auth/sign-up', { email: 'hash@ucla.edu', password: GOOD_PASSWORD });
     const user = await t.db.users.findByEmail('hash@ucla.edu');
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
