@@ -130,6 +130,7 @@ export function createApp(options: AppOptions) {
     live: (userId, event) => bus.publish(userId, event),
     log,
   };
+  const pushOnlyDeps: NotificationDeps = { ...notificationDeps, live: async () => {} };
   const notify = (input: NewNotification) => notifySafely(notificationDeps, input);
   // New messages and matches become notifications wherever they are published (N97).
   const realtime = notifyingBus(bus, () => notificationDeps);
@@ -243,8 +244,10 @@ export function createApp(options: AppOptions) {
         await realtime.publish(me, { type: 'match.created', conversationId, userId: other, byYou: me === userId });
       }
     },
-    // The like stored its notification with it (N187): its tabs and browsers are told.
-    onLiked: (_likerId, likedId, noticeId) => deliverSafely(notificationDeps, likedId, noticeId),
+    // The like stored its notification with it (N187): its tabs and browsers are told; the tabs
+    // already were when the like's write published it itself (N225).
+    onLiked: (_likerId, likedId, noticeId, announced) =>
+      deliverSafely(announced ? pushOnlyDeps : notificationDeps, likedId, noticeId),
     groupMatches: db.groupMatches,
     // Issue 20: everyone in a new group match hears of it; the like that made it came from `byUserId`.
     onGroupMatch: async (conversationId, people, byUserId) => {

@@ -26,12 +26,14 @@ const env = (() => {
     return fail(e instanceof Error ? e.message : String(e));
   }
 })();
+// On a PostgreSQL server, realtime events reach sockets held by any process (D4, LISTEN/NOTIFY).
+const realtime = /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? new PostgresRealtimeBus(env.DATABASE_URL) : undefined;
 const db = openDatabase(env.DATABASE_URL, uuidIds, {
   poolMax: env.DATABASE_POOL_MAX,
   statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+  // That bus's events can be written by the statement that causes them (N225).
+  statementEvents: realtime?.statementEvents,
 });
-// On a PostgreSQL server, realtime events reach sockets held by any process (D4, LISTEN/NOTIFY).
-const realtime = /^postgres(ql)?:\/\//.test(env.DATABASE_URL) ? new PostgresRealtimeBus(env.DATABASE_URL) : undefined;
 try {
   await db.ready();
   await realtime?.start();

@@ -4,6 +4,7 @@
  * (and PGlite for `pglite:`, used by tests), D3. Dialect differences stay below adapters/db.
  */
 import type { IdGenerator } from '../../core/shared/ids';
+import type { StatementEvents } from '../realtime/postgres.bus';
 import { isPostgresUrl, openPostgres, type PostgresOptions } from './postgres/client';
 import { buildPostgresRepositories } from './postgres/repositories';
 import {
@@ -104,10 +105,23 @@ function buildRepositories(db: SqliteDb, ids: IdGenerator) {
   };
 }
 
-export function openDatabase(url: string, ids: IdGenerator, options: PostgresOptions = {}): Database {
+export type DatabaseOptions = PostgresOptions & {
+  /**
+   * The PostgreSQL realtime bus's statement events, given only when that bus is the one in use on
+   * this database (api/server.ts): a like's write then publishes its notification itself (N225).
+   */
+  statementEvents?: StatementEvents;
+};
+
+export function openDatabase(url: string, ids: IdGenerator, options: DatabaseOptions = {}): Database {
   if (isPostgresUrl(url)) {
     const pg = openPostgres(url, options);
-    return { ...buildPostgresRepositories(pg, ids), ready: () => pg.ready, close: pg.close, dialect: 'postgres' };
+    return {
+      ...buildPostgresRepositories(pg, ids, options.statementEvents ?? null),
+      ready: () => pg.ready,
+      close: pg.close,
+      dialect: 'postgres',
+    };
   }
   const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
   const db = openSqlite(file);

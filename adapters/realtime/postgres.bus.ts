@@ -25,7 +25,24 @@ export type PostgresBusOptions = {
 
 type EventRow = { id: number; user_id: string; payload: string; created_at: number };
 
+/**
+ * The bus's events written by another statement, so they commit with it (N225): `insert(rows)` is a
+ * data-modifying CTE body adding one event per row of `rows` (its `user_id` and `payload` columns),
+ * and `announce(events)` an expression that NOTIFYs each of them; the statement must select it. Every
+ * process on this bus reads them as it reads `publish`'s. Given to the repositories only when the
+ * PostgreSQL bus is the one in use: a process on the in-process bus would never hear them.
+ */
+export const postgresStatementEvents = {
+  insert: (rows: string) =>
+    `INSERT INTO realtime_events (user_id, payload) SELECT user_id, payload FROM ${rows} RETURNING id, user_id`,
+  announce: (events: string) =>
+    `(SELECT count(pg_notify('${CHANNEL}', ${events}.id::text || ':' || ${events}.user_id)) FROM ${events})`,
+};
+export type StatementEvents = typeof postgresStatementEvents;
+
 export class PostgresRealtimeBus implements RealtimeBus {
+  /** For the repositories, so a write can carry its event (N225). */
+  readonly statementEvents: StatementEvents = postgresStatementEvents;
   private readonly local = new InProcessRealtimeBus();
   private readonly localUsers = new Map<string, number>();
   private readonly pool: pg.Pool;

@@ -85,13 +85,14 @@ export async function swipe(
   );
   if (!decided.ok) return decided;
   const status = decided.value.record.status;
-  const groupMatch = status === 'passed' ? null : await matchGroups(deps, userId, input.targetId, groupId);
+  const groupMatch =
+    status === 'passed' || decided.value.ungrouped ? null : await matchGroups(deps, userId, input.targetId, groupId);
   const isMatch = status === 'matched';
   if (isMatch) await deps.onMatch?.(userId, input.targetId, conversationIdFor(userId, input.targetId));
   else if (status === 'liked' && notice) {
     // A group match tells everyone of the match instead (N122): the like's own notice goes.
     if (groupMatch) await deps.swipes.dropNotice(input.targetId, notice);
-    else await deps.onLiked?.(userId, input.targetId, notice);
+    else await deps.onLiked?.(userId, input.targetId, notice, decided.value.announced === true);
   }
   if (groupMatch)
     return ok({ isMatch: true, conversationId: groupMatch, compatibilityScore: compat, isGroupMatch: true });

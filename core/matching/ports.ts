@@ -81,6 +81,20 @@ export interface DiscoveryRepository {
 export type LikerRow = { userId: string; createdAt: Date; isSuperLike: boolean; groupId: string | null };
 export type MatchRow = { userId: string; matchedAt: Date; compatibilityScore: number | null };
 
+/** A swipe's decision as written, with what the write learned beside it (issue 18). */
+export type SwipeWritten = SwipeDecision & {
+  /**
+   * The write itself published the like's notification to the liked student (N225: PostgreSQL's
+   * bus, one commit): only push is left to deliver.
+   */
+  announced?: boolean;
+  /**
+   * A student's own like of a student in no group, read in the write (N226): no group match can
+   * follow it, so none is looked for.
+   */
+  ungrouped?: boolean;
+};
+
 export interface SwipeRepository {
   /** Reads the state, asks `decide`, and writes its decision, all in one transaction. */
   swipe(
@@ -101,7 +115,7 @@ export interface SwipeRepository {
       notice?: string | null;
     },
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
-  ): Promise<Result<SwipeDecision, DomainError>>;
+  ): Promise<Result<SwipeWritten, DomainError>>;
   get(userId: string, targetId: string): Promise<SwipeRecord | null>;
   /** Removes a like's notification written with it (the like made a group match instead, N187). */
   dropNotice(userId: string, id: string): Promise<void>;
@@ -139,9 +153,10 @@ export type DiscoveryDeps = {
   onMatch?: (userId: string, otherId: string, conversationId: string) => Promise<void>;
   /**
    * Told about a like that made no match yet, whose notification `noticeId` the like's write stored
-   * (N187): the notification centre tells the liked student's tabs and browsers (issue 19).
+   * (N187): the notification centre tells the liked student's tabs and browsers (issue 19);
+   * `announced`: the write already told the tabs (N225), only browsers are left.
    */
-  onLiked?: (likerId: string, likedId: string, noticeId: string) => Promise<void>;
+  onLiked?: (likerId: string, likedId: string, noticeId: string, announced: boolean) => Promise<void>;
   groupMatches: GroupMatchRepository;
   /** Told about a new group match (issue 20): everyone in its conversation hears of it. */
   onGroupMatch?: (conversationId: string, people: string[], byUserId: string) => Promise<void>;

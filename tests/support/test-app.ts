@@ -5,8 +5,10 @@ import { join } from 'node:path';
 import { Argon2PasswordHasher, uuidIds } from '../../adapters/crypto/crypto';
 import { openDatabase } from '../../adapters/db/database';
 import { prepareMemoryPglite } from '../../adapters/db/postgres/client';
+import type { StatementEvents } from '../../adapters/realtime/postgres.bus';
 import { createApp } from '../../api/app';
 import { loadEnv } from '../../config/env';
+import type { RealtimeBus } from '../../core/messaging/ports';
 import { fixedClock } from '../../core/shared/clock';
 import { PROMPTS } from '../../fixtures/prompts';
 import { UNIVERSITIES } from '../../fixtures/universities';
@@ -21,10 +23,13 @@ export const GOOD_PASSWORD = 'Sunny-Dorm-42';
  */
 const cheapHasher = new Argon2PasswordHasher({ memoryCost: 1024, timeCost: 1 });
 
-/** `database` picks the engine for one test (`pglite:memory`); otherwise NESTMATE_TEST_DATABASE_URL or SQLite. */
+/**
+ * `database` picks the engine for one test (`pglite:memory`); otherwise NESTMATE_TEST_DATABASE_URL or SQLite.
+ * `realtime` replaces the in-process bus; `statementEvents` is given with the PostgreSQL bus, as api/server.ts does (N225).
+ */
 export function makeTestApp(
   overrides: Record<string, string> = {},
-  options: { database?: string; hasher?: 'owasp' } = {},
+  options: { database?: string; hasher?: 'owasp'; realtime?: RealtimeBus; statementEvents?: StatementEvents } = {},
 ) {
   const mediaDir = mkdtempSync(join(tmpdir(), 'nestmate-media-'));
   const env = loadEnv({
@@ -37,14 +42,16 @@ export function makeTestApp(
   });
   const clock = fixedClock('2026-09-01T12:00:00.000Z');
   // NESTMATE_TEST_DATABASE_URL=pglite:memory runs the API suite on PostgreSQL (issue 10, D3).
-  const database = openDatabase(options.database ?? process.env.NESTMATE_TEST_DATABASE_URL ?? ':memory:', uuidIds);
+  const database = openDatabase(options.database ?? process.env.NESTMATE_TEST_DATABASE_URL ?? ':memory:', uuidIds, {
+    statementEvents: options.statementEvents,
+  });
   // SQLite writes are synchronous, so the reference data is in place when this returns; PGlite
   // runs one statement at a time in order, so it is in place before the first request's query.
   void database.referenceData.upsert(UNIVERSITIES, PROMPTS);
   const logs: string[] = [];
   // 'owasp' leaves the app's own default in place, so those tests prove what the product runs.
   const hasher = options.hasher === 'owasp' ? undefined : cheapHasher;
-  const built = createApp({ env, clock, database, hasher, log: (l) => logs.push(l) });
+  const built = createApp({ env, clock, database, hasher, log: (l) => logs.push(l), realtime: options.realtime });
   return { ...built, env, clock, logs, mediaDir, client: () => new TestClient(built.app.fetch) };
 }
 

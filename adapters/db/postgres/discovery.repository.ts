@@ -16,10 +16,12 @@ import type {
   ProfileCard,
   SubscriptionRepository,
   SwipeRepository,
+  SwipeWritten,
   Viewer,
 } from '../../../core/matching/ports';
 import type { DomainError } from '../../../core/shared/errors';
-import type { Result } from '../../../core/shared/result';
+import { ok, type Result } from '../../../core/shared/result';
+import type { StatementEvents } from '../../realtime/postgres.bus';
 import { type DeckWalkRunner, deckWalkSql, NO_POSITION, toPositions, walkCampus } from '../shared/deck-walk';
 import {
   type CardRow,
@@ -205,17 +207,40 @@ export class PostgresDiscoveryRepository implements DiscoveryRepository {
   }
 }
 
-/** The check-and-write (migration 0017_swipe_guard, N162): true when the state still met the decision's guard and the writes happened. */
 /**
  * The check-and-write, and the like's notification when it applied (N187): one statement, one
  * commit. The function's result is read once (a CTE with a volatile function is materialised).
+ * `ungrouped`: a student's own like of a student in no group, which no group match can follow (N226).
+ * With `events` (the PostgreSQL bus, N225), the notification's realtime event is written and
+ * announced by the same statement when the like is ungrouped; otherwise the use case publishes it
+ * after its group-match check, as before.
  */
-const SWIPE_GUARDED = `WITH s AS (SELECT nestmate_swipe_guarded(@me::text, @target::text, @since::bigint, @mutual::boolean,
-  @likesBelow::integer, @supersBelow::integer, @supersAtLeast::integer, @id::text, @status::text,
-  @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
+const swipeGuarded = (
+  events: StatementEvents | null,
+) => `WITH s AS (SELECT nestmate_swipe_guarded(@me::text, @target::text,
+  @since::bigint, @mutual::boolean, @likesBelow::integer, @supersBelow::integer, @supersAtLeast::integer, @id::text,
+  @status::text, @isSuperLike::smallint, @score::integer, @matchedAt::bigint, @now::bigint, @matchReverse::boolean,
   @spend::boolean, @group::text) AS applied),
-  n AS (${likeNoticeAfterPg('s')})
-  SELECT applied FROM s`;
+  g AS (SELECT @group::text IS NULL
+    AND NOT EXISTS (SELECT 1 FROM group_members gm WHERE gm.user_id = @target::text) AS ungrouped),
+  n AS (${likeNoticeAfterPg('s')} RETURNING id)${
+    events
+      ? `,
+  r AS (SELECT @target::text AS user_id, json_build_object('type', 'notification.stored', 'id', n.id)::text AS payload
+    FROM n, g WHERE g.ungrouped),
+  e AS (${events.insert('r')})
+  SELECT s.applied, g.ungrouped, ${events.announce('e')} > 0 AS announced FROM s, g`
+      : `
+  SELECT s.applied, g.ungrouped, false AS announced FROM s, g`
+  }`;
+
+type SwipeWriteRow = { applied: boolean; ungrouped: boolean; announced: boolean };
+
+const written = (decision: SwipeDecision, row: SwipeWriteRow): SwipeWritten => ({
+  ...decision,
+  ungrouped: row.ungrouped === true,
+  announced: row.announced === true,
+});
 
 /** The locks nestmate_swipe_guarded takes (migration 0017_swipe_guard): the liker's and the pair's. */
 const SWIPE_LOCKS = `SELECT pg_advisory_xact_lock(hashtextextended('swipe:' || @me::text, 0)),
@@ -231,11 +256,17 @@ const LIKELY_STATE: SwipeState = {
 };
 
 export class PostgresSwipeRepository implements SwipeRepository {
+  private readonly guarded: string;
   private readonly one: string;
   private readonly likersQuery: string;
   private readonly matchesQuery: string;
 
-  constructor(private readonly sql: PgSql) {
+  /** `events`: the PostgreSQL bus's, when it is the bus in use (N225). */
+  constructor(
+    private readonly sql: PgSql,
+    events: StatementEvents | null = null,
+  ) {
+    this.guarded = swipeGuarded(events);
     this.one = 'SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?';
     this.likersQuery = `SELECT m.user_id, m.created_at, m.is_super_like, m.group_id FROM matches m
        WHERE m.matched_user_id = @me AND m.status = 'liked'
@@ -271,13 +302,17 @@ export class PostgresSwipeRepository implements SwipeRepository {
   async swipe(
     input: Parameters<SwipeRepository['swipe']>[0],
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
-  ): Promise<Result<SwipeDecision, DomainError>> {
+  ): Promise<Result<SwipeWritten, DomainError>> {
     const guessed = decide(LIKELY_STATE);
-    if (guessed.ok && (await this.apply(input, guessed.value))) return guessed;
+    if (guessed.ok) {
+      const written = await this.apply(input, guessed.value);
+      if (written) return ok(written);
+    }
     for (let attempt = 0; attempt < 3; attempt++) {
       const decision = decide(await this.state(input.userId, input.targetId, input.windowStart));
       if (!decision.ok) return decision;
-      if (await this.apply(input, decision.value)) return decision;
+      const written = await this.apply(input, decision.value);
+      if (written) return ok(written);
     }
     return this.sql.transaction(async (tx) => {
       // The function's own locks, taken before reading: the state cannot change under the decision.
@@ -285,20 +320,16 @@ export class PostgresSwipeRepository implements SwipeRepository {
       await tx.all(SWIPE_LOCKS, { me: input.userId, target: input.targetId });
       const decision = decide(await this.state(input.userId, input.targetId, input.windowStart, tx));
       if (!decision.ok) return decision;
-      const [applied] = await tx.all<{ applied: boolean }>(SWIPE_GUARDED, this.writeOf(input, decision.value));
-      if (!applied?.applied) throw new Error('a swipe decided under its locks did not apply');
-      return decision;
+      const [row] = await tx.all<SwipeWriteRow>(this.guarded, this.writeOf(input, decision.value));
+      if (!row?.applied) throw new Error('a swipe decided under its locks did not apply');
+      return ok(written(decision.value, row));
     });
   }
 
-  /** The check-and-write: true when the state met the decision's guard and the writes happened. */
+  /** The check-and-write: the decision as written when the state met its guard, else null. */
   private async apply(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {
-    const [row] = await this.sql.cached<{ applied: boolean }>(
-      'swipe_guarded',
-      SWIPE_GUARDED,
-      this.writeOf(input, decision),
-    );
-    return row?.applied === true;
+    const [row] = await this.sql.cached<SwipeWriteRow>('swipe_guarded', this.guarded, this.writeOf(input, decision));
+    return row?.applied === true ? written(decision, row) : null;
   }
 
   private writeOf(input: Parameters<SwipeRepository['swipe']>[0], decision: SwipeDecision) {

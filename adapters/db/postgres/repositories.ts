@@ -1,5 +1,6 @@
 /** Every repository over PostgreSQL, the twin of the SQLite set in adapters/db/database.ts (D3). */
 import type { IdGenerator } from '../../../core/shared/ids';
+import type { StatementEvents } from '../../realtime/postgres.bus';
 import {
   PostgresAgreementRepository,
   PostgresEmailTokenRepository,
@@ -41,7 +42,12 @@ import { PostgresRoommateAgreementRepository } from './roommate-agreements.repos
 import { PostgresFeedbackRepository, PostgresPrivacyRepository, PostgresSafetyRepository } from './safety.repository';
 import { PostgresVerificationRepository } from './verification.repository';
 
-export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: IdGenerator) {
+/** `statementEvents`: the PostgreSQL bus's, when it is the bus in use, so a like's write carries its event (N225). */
+export function buildPostgresRepositories(
+  { db, sql }: PostgresConnection,
+  ids: IdGenerator,
+  statementEvents: StatementEvents | null = null,
+) {
   return {
     users: new PostgresUserRepository(db),
     emailTokens: new PostgresEmailTokenRepository(db),
@@ -56,7 +62,7 @@ export function buildPostgresRepositories({ db, sql }: PostgresConnection, ids: 
     profiles: new PostgresProfileRepository(db),
     prompts: new PostgresPromptCatalog(db),
     discovery: new PostgresDiscoveryRepository(sql),
-    swipes: new PostgresSwipeRepository(sql),
+    swipes: new PostgresSwipeRepository(sql, statementEvents),
     subscriptions: new PostgresSubscriptionRepository(sql),
     boosts: new PostgresBoostRepository(sql),
     conversations: new PostgresConversationRepository(sql),

@@ -17,10 +17,11 @@ import type {
   ProfileCard,
   SubscriptionRepository,
   SwipeRepository,
+  SwipeWritten,
   Viewer,
 } from '../../../core/matching/ports';
 import type { DomainError } from '../../../core/shared/errors';
-import type { Result } from '../../../core/shared/result';
+import { ok, type Result } from '../../../core/shared/result';
 import {
   type DeckWalkRunner,
   type DeckWalkStatement,
@@ -230,12 +231,14 @@ export class SqliteSwipeRepository implements SwipeRepository {
   private readonly matchesQuery: Statement;
   private readonly insertNotice: Statement;
   private readonly deleteNotice: Statement;
+  private readonly inGroup: Statement;
 
   constructor(private readonly db: SqliteDb) {
     const sql = db.$client;
     this.one = sql.prepare('SELECT * FROM matches WHERE user_id = ? AND matched_user_id = ?');
     this.insertNotice = sql.prepare(INSERT_NOTIFICATION);
     this.deleteNotice = sql.prepare(DELETE_NOTIFICATION);
+    this.inGroup = sql.prepare('SELECT 1 FROM group_members WHERE user_id = ? LIMIT 1');
     // One statement for everything a decision reads (issue 18 §6).
     this.stateQuery = sql.prepare(SWIPE_STATE_SQLITE);
     this.insert = sql.prepare(
@@ -271,10 +274,10 @@ export class SqliteSwipeRepository implements SwipeRepository {
   async swipe(
     input: Parameters<SwipeRepository['swipe']>[0],
     decide: (state: SwipeState) => Result<SwipeDecision, DomainError>,
-  ): Promise<Result<SwipeDecision, DomainError>> {
+  ): Promise<Result<SwipeWritten, DomainError>> {
     // IMMEDIATE takes the write lock before reading, so the counts cannot change under us,
     // in this process or another (D14: limits hold under concurrent requests).
-    const run = this.db.$client.transaction(() => {
+    const run = this.db.$client.transaction((): Result<SwipeWritten, DomainError> => {
       const decision = decide(this.state(input.userId, input.targetId, input.windowStart));
       if (!decision.ok) return decision;
       const { record, matchReverse, spendPurchasedSuperLike } = decision.value;
@@ -295,7 +298,9 @@ export class SqliteSwipeRepository implements SwipeRepository {
       // One commit for the like and its notification (N187).
       if (input.notice && record.status === 'liked')
         this.insertNotice.run(likeNoticeParams(input.notice, record.userId, record.targetId, now));
-      return decision;
+      // Read under the write lock: no membership can change before the commit (N226).
+      const ungrouped = (input.groupId ?? null) === null && this.inGroup.get(record.targetId) === undefined;
+      return ok({ ...decision.value, ungrouped, announced: false });
     });
     return run.immediate();
   }
