@@ -6,8 +6,10 @@
  * `npx tsx bench/moderation-cv.ts [--corpus FILE] [--ids-from FILE] [--options JSON]`
  * `--ids-from` also prints the errors on the train messages whose ids are in FILE (an earlier
  * corpus), so a new batch is judged on the messages both versions share.
+ * `--dump FILE` writes each train message's id, label and out-of-fold prediction (one JSON line
+ * each), so two runs can be compared message by message (N217).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { profanityMatcher } from '../adapters/moderation/engine';
 import { CATEGORIES } from '../core/moderation/rules';
 import { type TrainOptions, trainModerationModel } from '../core/moderation/train';
@@ -78,6 +80,7 @@ const out: Record<string, unknown> = {
   nbMix: report.nbMix,
   classShifts: report.classShifts,
   temperature: report.model.temperature,
+  trainingLoss: report.trainingLoss.filter((_, e) => e % 5 === 4 || e === 0).map((x) => Math.round(x * 10000) / 10000),
   all: figures(() => true),
 };
 const idsFrom = arg('--ids-from');
@@ -85,4 +88,10 @@ if (idsFrom) {
   const earlier = new Set(trainRows(idsFrom).map((r) => r.id));
   out.earlier = { messages: earlier.size, ...figures((i) => earlier.has((rows[i] as Row).id)) };
 }
+const dump = arg('--dump');
+if (dump)
+  writeFileSync(
+    dump,
+    `${rows.map((r, i) => JSON.stringify({ id: r.id, y: labels[i], p: predicted[i] })).join('\n')}\n`,
+  );
 console.log(JSON.stringify(out));
