@@ -63,6 +63,12 @@ describe.skipIf(browserMissing)('notifications journey (Chromium)', () => {
       data: { endpoint: subscription.endpoint, keys: subscription.keys },
     });
     expect(subscribed.status(), await subscribed.text()).toBe(201);
+    // The server runs on the real clock: without quiet hours (23:00–08:00 New York by default), the
+    // push goes out whatever the hour the suite runs at.
+    const settings = `${server.url}/api/notifications/preferences`;
+    const { preferences } = await (await a.context.request.get(settings)).json();
+    const awake = await a.context.request.put(settings, { data: { ...preferences, quietStart: 0, quietEnd: 0 } });
+    expect(awake.status(), await awake.text()).toBe(200);
 
     await a.page.goto(`${server.url}/?tab=discover`);
     const accept = a.page.getByRole('button', { name: 'Accept All' });
