@@ -6,7 +6,8 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -28,6 +29,20 @@ export const APP_SCREEN_MODULE = 'src/app/routes/app-screen.tsx';
 
 /** One API answer the page would ask for first, as the API gives it. */
 export type FirstLoadAnswer = { endpoint: string; body?: unknown; response: unknown };
+
+/**
+ * The server's render of the first screen (web/src/entry-server.tsx, N220), built by `npm run build`
+ * into dist/ssr; api/ never imports web/ source, only this built module at run time (N221).
+ */
+type FirstScreenRenderer = {
+  renderFirstScreen(url: string, answers: FirstLoadAnswer[], signal?: AbortSignal): Promise<string>;
+};
+
+/** A render slower than this is abandoned and the page is sent with an empty root, as before N220. */
+const RENDER_TIMEOUT_MS = 1500;
+
+/** Where the built server render is by default: beside the web app's build (dist/web → dist/ssr). */
+export const defaultSsrEntry = (webDist: string) => join(dirname(resolve(webDist)), 'ssr/entry-server.js');
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -84,8 +99,39 @@ function readManifest(root: string): Manifest | null {
   }
 }
 
-export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { accessCookie: string }) {
+type WebAppOptions = {
+  accessCookie: string;
+  /** The built server render (N221); its absence means no server-rendered first screen. */
+  ssrEntry?: string;
+  log?: (line: string) => void;
+};
+
+export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: WebAppOptions) {
   const root = resolve(dist);
+  const ssrEntry = resolve(options.ssrEntry ?? defaultSsrEntry(dist));
+  const log = options.log ?? ((line: string) => console.log(line));
+  const loadRenderer = () => import(pathToFileURL(ssrEntry).href) as Promise<FirstScreenRenderer>;
+  // Loaded at start when built, so the first student's page does not wait for the module.
+  let renderer: Promise<FirstScreenRenderer> | undefined = existsSync(ssrEntry) ? loadRenderer() : undefined;
+  renderer?.catch(() => undefined);
+
+  /**
+   * The first screen's markup from the page's answers, or null to send the page with an empty root (as
+   * before N220): no build of the server render, a failed or slow render. Never a failed page.
+   */
+  const renderFirstScreen = async (url: string, answers: FirstLoadAnswer[]): Promise<string | null> => {
+    if (!renderer && !existsSync(ssrEntry)) return null;
+    const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+    try {
+      renderer ??= loadRenderer();
+      return await (await renderer).renderFirstScreen(url, answers, signal);
+    } catch (error) {
+      log(
+        `[web] first screen not rendered on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return null;
+    }
+  };
   const indexFile = join(root, 'index.html');
   const assets = serveStatic({ root: dist, precompressed: true });
   app.use('/assets/*', async (c, next) => {
@@ -172,6 +218,18 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
+    // The app screen's first render in the page (N220): it paints before the JavaScript has run.
+    if (screen === 'app') {
+      const url = new URL(c.req.url);
+      const markup = await renderFirstScreen(`${url.pathname}${url.search}`, answers);
+      if (markup) {
+        // React writes preloads of the images it rendered (list avatars) before the markup; they belong
+        // in the head, where the browser finds them at once, not in #root, which the browser hydrates.
+        const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+        html = html.replace('</head>', () => `${preloads ? `  ${preloads}\n  ` : ''}</head>`);
+        html = html.replace('<div id="root"></div>', () => `<div id="root">${markup.slice(preloads.length)}</div>`);
+      }
+    }
     return html.replace(
       '</body>',
       `  <script type="application/json" id="${FIRST_LOAD_ID}">${jsonForHtml({ answers, screen })}</script>\n  </body>`,
