@@ -171,6 +171,8 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     const answers: FirstLoadAnswer[] = [me];
     // `app` when the page is the app screen, whose module the web app then loads before its first render (N199).
     let screen: 'app' | undefined;
+    // Discover and Messages, whose answers are all in the page, are also rendered on the server (N220).
+    let serverRendered = false;
     const head: string[] = [];
     let html = readFileSync(indexFile, 'utf8');
     const manifest = readManifest(root);
@@ -191,6 +193,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
       preload(APP_SCREEN_MODULE);
       screen = 'app';
       const tab = tabOf(c.req.query('tab'));
+      serverRendered = tab === 'discover' || tab === 'matches';
       if (tab === 'discover') {
         // The deck waits for the plan (000 §4), so both are answered here, the deck as asked with no saved filters.
         const premium = await ask(c, 'GET /api/premium/status');
@@ -200,6 +203,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
           const deck = await ask(c, 'POST /api/discover/deck', defaultDeckRequest(plan));
           if (deck) {
             answers.push(deck);
+            // Today's pick sits above the card: in the page, its server render has its real height (N224).
+            const pick = await ask(c, 'GET /api/discover/most-compatible');
+            if (pick) answers.push(pick);
             // Discover's largest paint (N179): the same srcset and sizes as the card's <img>.
             const photo = (deck.response as DeckAnswer).candidates[0]?.profilePhotoUrl;
             if (photo)
@@ -219,7 +225,7 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
     // The app screen's first render in the page (N220): it paints before the JavaScript has run.
-    if (screen === 'app') {
+    if (serverRendered) {
       const url = new URL(c.req.url);
       const markup = await renderFirstScreen(`${url.pathname}${url.search}`, answers);
       if (markup) {

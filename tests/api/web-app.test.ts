@@ -139,6 +139,7 @@ describe('the page a signed-in student loads (issue 18)', () => {
       'GET /api/me',
       'GET /api/premium/status',
       'POST /api/discover/deck',
+      'GET /api/discover/most-compatible',
     ]);
     // Each answer is what the API gives that student for the same request.
     expect(answers[0]?.response).toEqual((await me.c.get('/api/me')).json);
@@ -147,6 +148,8 @@ describe('the page a signed-in student loads (issue 18)', () => {
     const deck = (await me.c.post('/api/discover/deck', defaultDeckRequest('free'))).json;
     expect(answers[2]?.response).toEqual(deck);
     expect(deck.candidates.map((c: { userId: string }) => c.userId)).toEqual([other]);
+    // Today's pick, which sits above the card (N224).
+    expect(answers[3]?.response).toEqual((await me.c.get('/api/discover/most-compatible')).json);
 
     // The first card's photo, with the card's own srcset and sizes so the browser reuses it.
     const photo = deck.candidates[0].profilePhotoUrl as string;
@@ -249,6 +252,7 @@ describe('the page over the real node server', () => {
         'GET /api/me',
         'GET /api/premium/status',
         'POST /api/discover/deck',
+        'GET /api/discover/most-compatible',
       ]);
       const deck = answers[2]?.response as { candidates: Array<{ userId: string }> };
       expect(deck.candidates.map((c) => c.userId).sort()).toEqual([...others].sort());
@@ -266,13 +270,13 @@ describe('the first screen rendered on the server (N220)', () => {
     const discover = await page(me.c, '/');
     expect(discover.status).toBe(200);
     expect(rootOf(discover.text)).toBe(
-      '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck</main>',
+      '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible</main>',
     );
     // React's image preloads go to the head, not into the markup the browser hydrates.
     const head = discover.text.slice(0, discover.text.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/media/a.webp"/>');
     // The data block is still there: the browser seeds its cache from it before hydrating.
-    expect(answersOf(discover.text)).toHaveLength(3);
+    expect(answersOf(discover.text)).toHaveLength(4);
 
     const messages = await page(me.c, '/?tab=matches');
     expect(rootOf(messages.text)).toBe(
@@ -294,6 +298,8 @@ describe('the first screen rendered on the server (N220)', () => {
     expect(rootOf(early.text)).toBe('');
     const me = await appStudent(t, 'viewer@ucla.edu');
     expect(rootOf((await page(me.c, '/settings')).text)).toBe('');
+    // The other tabs carry no answers of their own: rendered in the browser as before.
+    expect(rootOf((await page(me.c, '/?tab=liked-you')).text)).toBe('');
   });
 
   it('falls back to the page with an empty root when the render fails, never an error page', async () => {
@@ -306,6 +312,7 @@ describe('the first screen rendered on the server (N220)', () => {
       'GET /api/me',
       'GET /api/premium/status',
       'POST /api/discover/deck',
+      'GET /api/discover/most-compatible',
     ]);
     expect(
       t.logs.some((line) => line.includes('first screen not rendered on the server') && line.includes('render broke')),

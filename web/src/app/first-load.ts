@@ -3,6 +3,7 @@ import { type ReactNode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedMe } from '../features/auth/api/get-me';
 import { seedDeck } from '../features/discovery/api/get-deck';
+import { seedMostCompatible } from '../features/discovery/api/get-most-compatible';
 import { seedConversations, seedMessagingMatches } from '../features/messaging/api/conversations';
 import { seedPremiumStatus } from '../features/premium/api/get-premium-status';
 import type { DeckRequest, Endpoints } from '../lib/api-types';
@@ -39,6 +40,8 @@ export function seedAnswers(queryClient: QueryClient, answers: FirstLoadAnswer[]
       seedPremiumStatus(queryClient, response as Response<'GET /api/premium/status'>);
     else if (endpoint === 'POST /api/discover/deck')
       seedDeck(queryClient, body as DeckRequest, response as Response<'POST /api/discover/deck'>);
+    else if (endpoint === 'GET /api/discover/most-compatible')
+      seedMostCompatible(queryClient, response as Response<'GET /api/discover/most-compatible'>);
     else if (endpoint === 'GET /api/conversations')
       seedConversations(queryClient, response as Response<'GET /api/conversations'>);
     else if (endpoint === 'GET /api/matches')
