@@ -177,9 +177,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     let html = readFileSync(indexFile, 'utf8');
     const manifest = readManifest(root);
     // Chunks beside the entry rather than after it and the session check (N177), each once.
-    const preload = (module: string) => {
+    const preload = (module: string, js = true) => {
       const chunks = manifest ? chunkFiles(manifest, module) : { js: [], css: [] };
-      for (const file of chunks.js) {
+      for (const file of js ? chunks.js : []) {
         const tag = `<link rel="modulepreload" crossorigin href="/${attr(file)}">`;
         if (!html.includes(`"/${file}"`) && !head.includes(tag)) head.push(tag);
       }
@@ -190,7 +190,6 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     };
     preload(FIRST_LOAD_MODULE);
     if (c.req.path === '/' && user.hasAgreement && user.hasProfile) {
-      preload(APP_SCREEN_MODULE);
       screen = 'app';
       const tab = tabOf(c.req.query('tab'));
       serverRendered = tab === 'discover' || tab === 'matches';
@@ -221,20 +220,22 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
         }
       }
     }
+    // The app screen's first render in the page (N220): it paints before the JavaScript has run.
+    const url = new URL(c.req.url);
+    const markup = serverRendered ? await renderFirstScreen(`${url.pathname}${url.search}`, answers) : null;
+    // The app screen's chunks beside the entry (N177), except on a server-rendered Discover: there the web
+    // app loads them when the entry runs, so the card photo, the page's largest paint, does not share the
+    // network with them (N224). Its stylesheets are preloaded either way.
+    if (screen === 'app') preload(APP_SCREEN_MODULE, !(markup && tabOf(c.req.query('tab')) === 'discover'));
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
-    // The app screen's first render in the page (N220): it paints before the JavaScript has run.
-    if (serverRendered) {
-      const url = new URL(c.req.url);
-      const markup = await renderFirstScreen(`${url.pathname}${url.search}`, answers);
-      if (markup) {
-        // React writes preloads of the images it rendered (list avatars) before the markup; they belong
-        // in the head, where the browser finds them at once, not in #root, which the browser hydrates.
-        const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
-        html = html.replace('</head>', () => `${preloads ? `  ${preloads}\n  ` : ''}</head>`);
-        html = html.replace('<div id="root"></div>', () => `<div id="root">${markup.slice(preloads.length)}</div>`);
-      }
+    if (markup) {
+      // React writes preloads of the images it rendered (list avatars) before the markup; they belong
+      // in the head, where the browser finds them at once, not in #root, which the browser hydrates.
+      const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+      html = html.replace('</head>', () => `${preloads ? `  ${preloads}\n  ` : ''}</head>`);
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${markup.slice(preloads.length)}</div>`);
     }
     return html.replace(
       '</body>',

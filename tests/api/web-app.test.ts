@@ -272,6 +272,9 @@ describe('the first screen rendered on the server (N220)', () => {
     expect(rootOf(discover.text)).toBe(
       '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible</main>',
     );
+    // Discover's photo does not share the network with the app screen's chunks: the web app loads them
+    // when the entry runs (N224); Messages keeps them preloaded.
+    expect(modulePreloads(discover.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
     // React's image preloads go to the head, not into the markup the browser hydrates.
     const head = discover.text.slice(0, discover.text.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/media/a.webp"/>');
@@ -279,6 +282,7 @@ describe('the first screen rendered on the server (N220)', () => {
     expect(answersOf(discover.text)).toHaveLength(4);
 
     const messages = await page(me.c, '/?tab=matches');
+    expect(modulePreloads(messages.text)).toContain('/assets/app-screen-1.js');
     expect(rootOf(messages.text)).toBe(
       '<main data-url="/?tab=matches">GET /api/me,GET /api/premium/status,GET /api/conversations,GET /api/matches</main>',
     );
