@@ -544,7 +544,7 @@ export function createApp(options: AppOptions) {
     throw new DomainFailure(new DomainError('HTTP.NOT_FOUND', 'Not found'));
   });
 
-  mountWebApp(app, env.WEB_DIST, { accessCookie: cookies.access });
+  mountWebApp(app, env.WEB_DIST, { accessCookie: cookies.access, ssrEntry: env.WEB_SSR_ENTRY, log });
   return {
     app,
     db,

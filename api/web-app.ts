@@ -6,7 +6,8 @@
  */
 
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
@@ -28,6 +29,20 @@ export const APP_SCREEN_MODULE = 'src/app/routes/app-screen.tsx';
 
 /** One API answer the page would ask for first, as the API gives it. */
 export type FirstLoadAnswer = { endpoint: string; body?: unknown; response: unknown };
+
+/**
+ * The server's render of the first screen (web/src/entry-server.tsx, N220), built by `npm run build`
+ * into dist/ssr; api/ never imports web/ source, only this built module at run time (N221).
+ */
+type FirstScreenRenderer = {
+  renderFirstScreen(url: string, answers: FirstLoadAnswer[], signal?: AbortSignal): Promise<string>;
+};
+
+/** A render slower than this is abandoned and the page is sent with an empty root, as before N220. */
+const RENDER_TIMEOUT_MS = 1500;
+
+/** Where the built server render is by default: beside the web app's build (dist/web → dist/ssr). */
+export const defaultSsrEntry = (webDist: string) => join(dirname(resolve(webDist)), 'ssr/entry-server.js');
 
 type ManifestChunk = { file: string; imports?: string[]; css?: string[] };
 type Manifest = Record<string, ManifestChunk>;
@@ -84,8 +99,39 @@ function readManifest(root: string): Manifest | null {
   }
 }
 
-export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { accessCookie: string }) {
+type WebAppOptions = {
+  accessCookie: string;
+  /** The built server render (N221); its absence means no server-rendered first screen. */
+  ssrEntry?: string;
+  log?: (line: string) => void;
+};
+
+export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: WebAppOptions) {
   const root = resolve(dist);
+  const ssrEntry = resolve(options.ssrEntry ?? defaultSsrEntry(dist));
+  const log = options.log ?? ((line: string) => console.log(line));
+  const loadRenderer = () => import(pathToFileURL(ssrEntry).href) as Promise<FirstScreenRenderer>;
+  // Loaded at start when built, so the first student's page does not wait for the module.
+  let renderer: Promise<FirstScreenRenderer> | undefined = existsSync(ssrEntry) ? loadRenderer() : undefined;
+  renderer?.catch(() => undefined);
+
+  /**
+   * The first screen's markup from the page's answers, or null to send the page with an empty root (as
+   * before N220): no build of the server render, a failed or slow render. Never a failed page.
+   */
+  const renderFirstScreen = async (url: string, answers: FirstLoadAnswer[]): Promise<string | null> => {
+    if (!renderer && !existsSync(ssrEntry)) return null;
+    const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
+    try {
+      renderer ??= loadRenderer();
+      return await (await renderer).renderFirstScreen(url, answers, signal);
+    } catch (error) {
+      log(
+        `[web] first screen not rendered on the server: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
+      return null;
+    }
+  };
   const indexFile = join(root, 'index.html');
   const assets = serveStatic({ root: dist, precompressed: true });
   app.use('/assets/*', async (c, next) => {
@@ -125,13 +171,15 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     const answers: FirstLoadAnswer[] = [me];
     // `app` when the page is the app screen, whose module the web app then loads before its first render (N199).
     let screen: 'app' | undefined;
+    // Discover and Messages, whose answers are all in the page, are also rendered on the server (N220).
+    let serverRendered = false;
     const head: string[] = [];
     let html = readFileSync(indexFile, 'utf8');
     const manifest = readManifest(root);
     // Chunks beside the entry rather than after it and the session check (N177), each once.
-    const preload = (module: string) => {
+    const preload = (module: string, js = true) => {
       const chunks = manifest ? chunkFiles(manifest, module) : { js: [], css: [] };
-      for (const file of chunks.js) {
+      for (const file of js ? chunks.js : []) {
         const tag = `<link rel="modulepreload" crossorigin href="/${attr(file)}">`;
         if (!html.includes(`"/${file}"`) && !head.includes(tag)) head.push(tag);
       }
@@ -142,9 +190,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
     };
     preload(FIRST_LOAD_MODULE);
     if (c.req.path === '/' && user.hasAgreement && user.hasProfile) {
-      preload(APP_SCREEN_MODULE);
       screen = 'app';
       const tab = tabOf(c.req.query('tab'));
+      serverRendered = tab === 'discover' || tab === 'matches';
       if (tab === 'discover') {
         // The deck waits for the plan (000 §4), so both are answered here, the deck as asked with no saved filters.
         const premium = await ask(c, 'GET /api/premium/status');
@@ -154,6 +202,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
           const deck = await ask(c, 'POST /api/discover/deck', defaultDeckRequest(plan));
           if (deck) {
             answers.push(deck);
+            // Today's pick sits above the card: in the page, its server render has its real height (N224).
+            const pick = await ask(c, 'GET /api/discover/most-compatible');
+            if (pick) answers.push(pick);
             // Discover's largest paint (N179): the same srcset and sizes as the card's <img>.
             const photo = (deck.response as DeckAnswer).candidates[0]?.profilePhotoUrl;
             if (photo)
@@ -169,9 +220,23 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: { a
         }
       }
     }
+    // The app screen's first render in the page (N220): it paints before the JavaScript has run.
+    const url = new URL(c.req.url);
+    const markup = serverRendered ? await renderFirstScreen(`${url.pathname}${url.search}`, answers) : null;
+    // The app screen's chunks beside the entry (N177), except on a server-rendered Discover: there the web
+    // app loads them when the entry runs, so the card photo, the page's largest paint, does not share the
+    // network with them (N224). Its stylesheets are preloaded either way.
+    if (screen === 'app') preload(APP_SCREEN_MODULE, !(markup && tabOf(c.req.query('tab')) === 'discover'));
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
+    if (markup) {
+      // React writes preloads of the images it rendered (list avatars) before the markup; they belong
+      // in the head, where the browser finds them at once, not in #root, which the browser hydrates.
+      const preloads = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? '';
+      html = html.replace('</head>', () => `${preloads ? `  ${preloads}\n  ` : ''}</head>`);
+      html = html.replace('<div id="root"></div>', () => `<div id="root">${markup.slice(preloads.length)}</div>`);
+    }
     return html.replace(
       '</body>',
       `  <script type="application/json" id="${FIRST_LOAD_ID}">${jsonForHtml({ answers, screen })}</script>\n  </body>`,

@@ -307,13 +307,15 @@ export async function startBrowserBenchServer() {
     const cookie = (await seedSessions(dbFile, [viewer], SERVER_SECRET, '__Host-nm_at')).get(viewer) as string;
     const server = await startServer({
       dbFile,
-      port: await freePort(),
+      // BENCH_PORT: a fixed port, for a machine where each session keeps to its own range.
+      port: Number(process.env.BENCH_PORT) || (await freePort()),
       nodeEnv: 'production',
       env: { MEDIA_DIR: mediaDir },
     });
     return {
       url: server.url,
       cookie,
+      output: server.output,
       stop: async () => {
         await server.stop('SIGTERM');
         rmSync(dir, { recursive: true, force: true });

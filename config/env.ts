@@ -41,6 +41,8 @@ const EnvSchema = z.object({
     .positive()
     .default(64 * 1024),
   WEB_DIST: z.string().default('dist/web'),
+  /** The built server render of the first screen (N221); by default ssr/entry-server.js beside WEB_DIST. */
+  WEB_SSR_ENTRY: z.string().optional(),
   /** Local-disk photo storage (default); ignored when S3_BUCKET is set. */
   MEDIA_DIR: z.string().default('data/media'),
   /** S3-compatible photo storage (issue 3): all five together, or none. */

@@ -7,14 +7,16 @@ import { defineConfig } from 'vite';
 const root = fileURLToPath(new URL('.', import.meta.url));
 const apiTarget = 'http://localhost:3000';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [react(), tailwindcss()],
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,
     // .vite/manifest.json: the server reads which chunks a signed-in page needs (N177); never served.
-    manifest: true,
+    // The SSR build (`--ssr src/entry-server.tsx --outDir ../dist/ssr`, N220) needs neither it nor public/.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: 5173,
@@ -24,4 +26,4 @@ export default defineConfig({
       '/dev': { target: apiTarget },
     },
   },
-});
+}));

@@ -60,6 +60,33 @@ function setup() {
   return { t, index };
 }
 
+/**
+ * A stand-in for the built server render (dist/ssr/entry-server.js, N220), so these tests need no
+ * build: it writes the URL and the endpoints it was given, after an image preload as React writes
+ * one; `throws` makes every render fail.
+ */
+function fakeRenderer(mode: 'renders' | 'throws') {
+  const file = join(mkdtempSync(join(tmpdir(), 'nestmate-ssr-')), 'entry-server.mjs');
+  writeFileSync(
+    file,
+    mode === 'throws'
+      ? "export async function renderFirstScreen() { throw new Error('render broke'); }\n"
+      : `export async function renderFirstScreen(url, answers) {
+  return '<link rel="preload" as="image" href="/media/a.webp"/><main data-url="' + url + '">' +
+    answers.map((a) => a.endpoint).join(',') + '</main>';
+}\n`,
+  );
+  return file;
+}
+
+function setupWithRenderer(mode: 'renders' | 'throws') {
+  const { dist, index } = fakeDist();
+  const t = makeTestApp({ WEB_DIST: dist, WEB_SSR_ENTRY: fakeRenderer(mode) });
+  return { t, index };
+}
+
+const rootOf = (html: string) => /<div id="root">([\s\S]*?)<\/div>\s*</.exec(html)?.[1];
+
 /** A student on the main app: Terms accepted, a complete profile. */
 async function appStudent(t: ReturnType<typeof makeTestApp>, email: string) {
   const s = await signedInStudent(t, email);
@@ -112,6 +139,7 @@ describe('the page a signed-in student loads (issue 18)', () => {
       'GET /api/me',
       'GET /api/premium/status',
       'POST /api/discover/deck',
+      'GET /api/discover/most-compatible',
     ]);
     // Each answer is what the API gives that student for the same request.
     expect(answers[0]?.response).toEqual((await me.c.get('/api/me')).json);
@@ -120,6 +148,8 @@ describe('the page a signed-in student loads (issue 18)', () => {
     const deck = (await me.c.post('/api/discover/deck', defaultDeckRequest('free'))).json;
     expect(answers[2]?.response).toEqual(deck);
     expect(deck.candidates.map((c: { userId: string }) => c.userId)).toEqual([other]);
+    // Today's pick, which sits above the card (N224).
+    expect(answers[3]?.response).toEqual((await me.c.get('/api/discover/most-compatible')).json);
 
     // The first card's photo, with the card's own srcset and sizes so the browser reuses it.
     const photo = deck.candidates[0].profilePhotoUrl as string;
@@ -222,6 +252,7 @@ describe('the page over the real node server', () => {
         'GET /api/me',
         'GET /api/premium/status',
         'POST /api/discover/deck',
+        'GET /api/discover/most-compatible',
       ]);
       const deck = answers[2]?.response as { candidates: Array<{ userId: string }> };
       expect(deck.candidates.map((c) => c.userId).sort()).toEqual([...others].sort());
@@ -229,6 +260,67 @@ describe('the page over the real node server', () => {
       await http.close();
       await t.db.close();
     }
+  });
+});
+
+describe('the first screen rendered on the server (N220)', () => {
+  it("is in a signed-in student's Discover and Messages pages, from the answers in their data block", async () => {
+    const { t } = setupWithRenderer('renders');
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    const discover = await page(me.c, '/');
+    expect(discover.status).toBe(200);
+    expect(rootOf(discover.text)).toBe(
+      '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible</main>',
+    );
+    // Discover's photo does not share the network with the app screen's chunks: the web app loads them
+    // when the entry runs (N224); Messages keeps them preloaded.
+    expect(modulePreloads(discover.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
+    // React's image preloads go to the head, not into the markup the browser hydrates.
+    const head = discover.text.slice(0, discover.text.indexOf('</head>'));
+    expect(head).toContain('<link rel="preload" as="image" href="/media/a.webp"/>');
+    // The data block is still there: the browser seeds its cache from it before hydrating.
+    expect(answersOf(discover.text)).toHaveLength(4);
+
+    const messages = await page(me.c, '/?tab=matches');
+    expect(modulePreloads(messages.text)).toContain('/assets/app-screen-1.js');
+    expect(rootOf(messages.text)).toBe(
+      '<main data-url="/?tab=matches">GET /api/me,GET /api/premium/status,GET /api/conversations,GET /api/matches</main>',
+    );
+  });
+
+  it('is not in a signed-out page, nor in a signed-in page other than the app screen', async () => {
+    const { t, index } = setupWithRenderer('renders');
+    for (const path of ['/', '/?tab=matches']) {
+      const res = await page(t.client(), path);
+      expect(res.text).toBe(index);
+      expect(rootOf(res.text)).toBe('');
+    }
+    // Before the Terms are accepted the page is not the app screen: its data block, an empty root.
+    const s = await signedInStudent(t, 'new@ucla.edu');
+    const early = await page(s.c, '/');
+    expect(answersOf(early.text).map((a) => a.endpoint)).toEqual(['GET /api/me']);
+    expect(rootOf(early.text)).toBe('');
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    expect(rootOf((await page(me.c, '/settings')).text)).toBe('');
+    // The other tabs carry no answers of their own: rendered in the browser as before.
+    expect(rootOf((await page(me.c, '/?tab=liked-you')).text)).toBe('');
+  });
+
+  it('falls back to the page with an empty root when the render fails, never an error page', async () => {
+    const { t } = setupWithRenderer('throws');
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    const res = await page(me.c, '/');
+    expect(res.status).toBe(200);
+    expect(rootOf(res.text)).toBe('');
+    expect(answersOf(res.text).map((a) => a.endpoint)).toEqual([
+      'GET /api/me',
+      'GET /api/premium/status',
+      'POST /api/discover/deck',
+      'GET /api/discover/most-compatible',
+    ]);
+    expect(
+      t.logs.some((line) => line.includes('first screen not rendered on the server') && line.includes('render broke')),
+    ).toBe(true);
   });
 });
 

@@ -9,16 +9,17 @@ const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
 const queryClient = createQueryClient();
-const render = () =>
-  createRoot(root).render(
-    <StrictMode>
-      <App queryClient={queryClient} />
-    </StrictMode>,
-  );
+const app = (
+  <StrictMode>
+    <App queryClient={queryClient} />
+  </StrictMode>
+);
+const render = () => createRoot(root).render(app);
 
 // A signed-in student's page carries its first API answers (N178), put into the cache before the first
-// render, with the first screen's module when the page names it (N199). The code that reads them is a
-// chunk of its own, preloaded by that page only, so signed-out visitors never download it.
+// render, with the first screen's module when the page names it (N199); when the server rendered that
+// screen into #root from the same answers, it is hydrated (N220). The code that reads them is a chunk of
+// its own, preloaded by that page only, so signed-out visitors never download it.
 const firstLoad = document.getElementById('nestmate-first-load');
 if (firstLoad) {
   import('./app/first-load')
@@ -26,9 +27,12 @@ if (firstLoad) {
       // The app screen's module, preloaded by the page (N177), is loaded before the first render, which
       // then draws the screen rather than a loading screen first (N199). If it fails, the route shows why.
       if (m.seedFirstLoad(queryClient, firstLoad) === 'app') await AppScreen.preload().catch(() => null);
+      m.renderFirstScreen(root, app);
     })
-    .catch((error: unknown) => console.error('First-load data not used; the page fetches it instead', error))
-    .finally(render);
+    .catch((error: unknown) => {
+      console.error('First-load data not used; the page fetches it instead', error);
+      render();
+    });
 } else {
   render();
 }

@@ -1,11 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { type ReactNode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedMe } from '../features/auth/api/get-me';
 import { seedDeck } from '../features/discovery/api/get-deck';
+import { seedMostCompatible } from '../features/discovery/api/get-most-compatible';
 import { seedConversations, seedMessagingMatches } from '../features/messaging/api/conversations';
 import { seedPremiumStatus } from '../features/premium/api/get-premium-status';
 import type { DeckRequest, Endpoints } from '../lib/api-types';
 
-type Answer = { endpoint: string; body?: unknown; response: unknown };
+export type FirstLoadAnswer = { endpoint: string; body?: unknown; response: unknown };
 type Response<E extends keyof Endpoints> = Endpoints[E]['response'];
 
 /**
@@ -18,26 +21,50 @@ type Response<E extends keyof Endpoints> = Endpoints[E]['response'];
  */
 export function seedFirstLoad(queryClient: QueryClient, block: Element): FirstScreen | undefined {
   block.remove();
-  let data: { answers: Answer[]; screen?: FirstScreen };
+  let data: { answers: FirstLoadAnswer[]; screen?: FirstScreen };
   try {
     data = JSON.parse(block.textContent ?? '') as typeof data;
   } catch (error) {
     console.error('Unreadable first-load data; the page fetches it instead', error);
     return undefined;
   }
-  const { answers, screen } = data;
+  seedAnswers(queryClient, data.answers);
+  return data.screen;
+}
+
+/** Each answer into the cache under the key its screen asks for (also the server's render, N220). */
+export function seedAnswers(queryClient: QueryClient, answers: FirstLoadAnswer[]) {
   for (const { endpoint, body, response } of answers) {
     if (endpoint === 'GET /api/me') seedMe(queryClient, response as Response<'GET /api/me'>);
     else if (endpoint === 'GET /api/premium/status')
       seedPremiumStatus(queryClient, response as Response<'GET /api/premium/status'>);
     else if (endpoint === 'POST /api/discover/deck')
       seedDeck(queryClient, body as DeckRequest, response as Response<'POST /api/discover/deck'>);
+    else if (endpoint === 'GET /api/discover/most-compatible')
+      seedMostCompatible(queryClient, response as Response<'GET /api/discover/most-compatible'>);
     else if (endpoint === 'GET /api/conversations')
       seedConversations(queryClient, response as Response<'GET /api/conversations'>);
     else if (endpoint === 'GET /api/matches')
       seedMessagingMatches(queryClient, response as Response<'GET /api/matches'>);
   }
-  return screen;
+}
+
+/**
+ * The first render of a page with a first-load block: the screen the server rendered into #root from
+ * the same answers is hydrated (N220), as a transition, so React yields to the browser between parts
+ * instead of one long task; an empty #root is rendered as before. A server markup the browser's first
+ * render does not match is rendered again by React: logged, not an error.
+ */
+export function renderFirstScreen(root: HTMLElement, app: ReactNode) {
+  if (!root.firstElementChild) {
+    createRoot(root).render(app);
+    return;
+  }
+  startTransition(() => {
+    hydrateRoot(root, app, {
+      onRecoverableError: (error) => console.warn('The server-rendered first screen was rendered again', error),
+    });
+  });
 }
 
 /** The screen the server prepared the page for: `app` when it preloaded the app screen's chunks (N199). */

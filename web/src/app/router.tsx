@@ -2,7 +2,6 @@ import { type ComponentType, lazy } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router-dom';
 import { useMe } from '../features/auth/api/get-me';
 import { RootLayout } from './root-layout';
-import { placeholderRoutes } from './routes';
 import { GuestOnly, RequireSession } from './routes/access';
 import { HomeRoute } from './routes/home';
 import { RouteErrorBoundary } from './routes/route-error';
@@ -15,9 +14,6 @@ const ForgotPasswordRoute = lazy(() =>
 );
 const ResetPasswordRoute = lazy(() =>
   import('../features/auth/routes/reset-password').then((m) => ({ default: m.ResetPasswordRoute })),
-);
-const PlaceholderRoute = lazy(() =>
-  import('./routes/placeholder-route').then((m) => ({ default: m.PlaceholderRoute })),
 );
 const EditProfileRoute = lazy(() =>
   import('../features/profiles/routes/edit-profile').then((m) => ({ default: m.EditProfileRoute })),
@@ -92,11 +88,6 @@ function BackToSettings({ page: Page }: { page: StaticPage }) {
   return <Page back={me.data ? { to: '/settings', label: 'Settings' } : { to: '/', label: 'Home' }} />;
 }
 
-const placeholders = (access: 'public' | 'session'): RouteObject[] =>
-  placeholderRoutes
-    .filter((page) => page.access === access)
-    .map((page) => ({ path: page.path, element: <PlaceholderRoute page={page} /> }));
-
 /** The route table of 001 §2 (paths and access in ./routes.ts). */
 export const appRoutes: RouteObject[] = [
   {
@@ -124,7 +115,6 @@ export const appRoutes: RouteObject[] = [
           { path: '/emergency-contact', element: <EmergencyContactsRoute /> },
           // Issue 21: a conversation's roommate agreement and shared costs.
           { path: '/roommate-agreement/:conversationId', element: <RoommateAgreementPage /> },
-          ...placeholders('session'),
         ],
       },
       { path: '/safety-tips', element: <BackToSettings page={SafetyTipsRoute} /> },
@@ -142,7 +132,6 @@ export const appRoutes: RouteObject[] = [
       { path: '/resources/lease-checklist', element: <LeaseChecklistRoute /> },
       { path: '/resources/cost-calculator', element: <CostCalculatorRoute /> },
       { path: '/admin', element: <AdminDashboardRoute /> },
-      ...placeholders('public'),
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

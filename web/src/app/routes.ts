@@ -7,19 +7,6 @@ import { type AppPath, paths } from '../lib/paths';
  */
 export type Access = 'public' | 'guest' | 'session';
 
-type BackTarget = 'home' | 'settings' | 'resources' | 'settings-or-home';
-
-export type PlaceholderDef = {
-  path: AppPath;
-  access: Access;
-  title: string;
-  description: string;
-  back: BackTarget;
-};
-
-/** Pages that later issues build; until then each shows the shared placeholder. */
-export const placeholderRoutes: PlaceholderDef[] = [];
-
 /** The screens this issue builds. */
 export const builtRoutes: Array<{ path: AppPath; access: Access }> = [
   { path: paths.home, access: 'public' },
@@ -55,4 +42,4 @@ export const builtRoutes: Array<{ path: AppPath; access: Access }> = [
 ];
 
 /** Every path of the route table (without the catch-all 404). */
-export const routePaths: AppPath[] = [...builtRoutes, ...placeholderRoutes].map((route) => route.path);
+export const routePaths: AppPath[] = builtRoutes.map((route) => route.path);

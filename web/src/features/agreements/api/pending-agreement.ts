@@ -40,4 +40,9 @@ function subscribe(listener: () => void) {
 
 /** True while an agreement waits in this browser; re-renders when it is stored or removed. */
 export const useHasPendingAgreement = () =>
-  useSyncExternalStore(subscribe, () => localStorage.getItem(PENDING_AGREEMENT_KEY) !== null);
+  useSyncExternalStore(
+    subscribe,
+    () => localStorage.getItem(PENDING_AGREEMENT_KEY) !== null,
+    // A server-rendered first screen (N221) knows nothing of this browser's storage: none waits.
+    () => false,
+  );

@@ -66,4 +66,5 @@ export const useCookiePreferencesReopened = () =>
       return () => listeners.delete(listener);
     },
     () => reopened,
+    () => false,
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react'
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { useHydrated } from '../../../lib/hydrated';
 import {
   ALL_COOKIES,
   type CookiePreferences,
@@ -17,8 +18,16 @@ import { logCookieConsent } from '../api/log-consent';
 // The choices (Radix checkboxes) only when customizing, not in every first load (N174).
 const CookieChoices = lazy(() => import('./cookie-choices').then((m) => ({ default: m.CookieChoices })));
 
-/** Cookie consent on every route (001 §2, §4): shown until a choice was stored, or when reopened. */
+/**
+ * Cookie consent on every route (001 §2, §4): shown until a choice was stored, or when reopened. The
+ * choice is in this browser's storage, so a server-rendered first screen has no banner and it shows
+ * once the page is hydrated (N221).
+ */
 export function CookieBanner() {
+  return useHydrated() && <Banner />;
+}
+
+function Banner() {
   const reopened = useCookiePreferencesReopened();
   const [decided, setDecided] = useState(hasStoredConsent);
   const [customizing, setCustomizing] = useState(false);

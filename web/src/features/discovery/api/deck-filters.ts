@@ -29,6 +29,8 @@ export const EMPTY_FILTERS: DeckFilters = {
 const storageKey = (userId: string) => `nestmate:discover-filters:${userId}`;
 
 function load(userId: string): Stored {
+  // Rendered on the server (N221): the first deck there is asked with no saved filters (N178).
+  if (typeof localStorage === 'undefined') return EMPTY_FILTERS;
   try {
     const raw = localStorage.getItem(storageKey(userId));
     if (!raw) return EMPTY_FILTERS;
@@ -100,5 +102,9 @@ export function useDeckFilters(userId: string, plan: Plan | undefined) {
   const apply = useCallback((next: DeckFilters) => save({ ...next, plan }), [save, plan]);
   const clear = useCallback(() => save({ ...EMPTY_FILTERS, plan }), [save, plan]);
   const { plan: _plan, ...filters } = stored;
-  return { filters: filters as DeckFilters, apply, clear, ready: plan !== undefined && stored.plan === plan };
+  // Nothing saved for a plan yet and no radius chosen: the effect above only records the plan, so the
+  // request is already the one it will be, and the first render asks for it (the deck a server-rendered
+  // first screen shows, N220) instead of rendering a spinner first.
+  const settled = stored.plan === plan || (stored.plan === undefined && stored.searchRadius === null);
+  return { filters: filters as DeckFilters, apply, clear, ready: plan !== undefined && settled };
 }

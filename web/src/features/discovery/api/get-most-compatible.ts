@@ -18,3 +18,7 @@ export const useMostCompatible = () =>
 /** After any swipe: the pick may now be answered (the server decides). */
 export const refreshMostCompatible = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: mostCompatibleKey });
+
+/** Today's pick as the page carried it (N178, N224): the server-rendered Discover shows it at once. */
+export const seedMostCompatible = (queryClient: QueryClient, today: MostCompatibleToday) =>
+  queryClient.setQueryData(mostCompatibleKey, today);

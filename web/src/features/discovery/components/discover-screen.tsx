@@ -93,6 +93,9 @@ export function DiscoverScreen({
 
   const candidates = deck.data?.candidates ?? [];
   const current = candidates[0];
+  // The card on screen when Discover first renders is part of the page's first paint (its largest,
+  // server-rendered with N220): it is shown as it is; the cards after it slide in.
+  const [firstCard] = useState(() => current?.userId);
   const filterCount = plan && request ? activeFilterCount(request, plan) : 0;
 
   // Focus follows the deck after a swipe: the next card's name, or the empty state (WCAG 2.4.3).
@@ -236,6 +239,7 @@ export function DiscoverScreen({
           controls={<SwipeControls busy={busy} onSwipe={swipe} />}
           onDragSwipe={swipe}
           dragDisabled={busy !== null}
+          entrance={current.userId !== firstCard}
         />
       )}
 

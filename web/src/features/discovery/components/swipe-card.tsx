@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui/icons';
 import { TrustBadges } from '../../../components/ui/trust-badges';
 import type { Candidate } from '../../../lib/api-types';
+import { cn } from '../../../lib/cn';
 import { photoSources } from '../../../lib/photo';
 import { budgetLabel } from '../../../lib/profile-labels';
 import { CompatibilityRing } from './compatibility-ring';
@@ -51,6 +52,8 @@ type SwipeCardProps = {
   /** Drag the photo sideways to like or pass (issue 17); the buttons and keys stay. */
   onDragSwipe?: (action: 'like' | 'pass') => void;
   dragDisabled?: boolean;
+  /** Slides in (a card after a swipe); false for the card of the page's first paint (N223). */
+  entrance?: boolean;
 };
 
 /**
@@ -59,7 +62,7 @@ type SwipeCardProps = {
  * Super Liked You and Boosted badges. The heading takes focus after each swipe.
  */
 export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function SwipeCard(
-  { candidate: c, onViewProfile, onCompare, controls, onDragSwipe, dragDisabled = false },
+  { candidate: c, onViewProfile, onCompare, controls, onDragSwipe, dragDisabled = false, entrance = true },
   headingRef,
 ) {
   const drag = useDragSwipe((action) => onDragSwipe?.(action), dragDisabled || !onDragSwipe);
@@ -81,7 +84,10 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
     <article
       aria-labelledby={headingId}
       style={drag.style}
-      className="flex flex-col rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 transition-transform duration-200 ease-out animate-slide-up motion-reduce:transition-none md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:grid-rows-[minmax(0,1fr)_auto] md:overflow-hidden lg:h-[clamp(26rem,calc(100dvh-18.5rem),40rem)] lg:grid-cols-[minmax(0,4fr)_minmax(0,5fr)]"
+      className={cn(
+        'flex flex-col rounded-card bg-white shadow-raised ring-1 ring-ink-200/70 transition-transform duration-200 ease-out motion-reduce:transition-none md:grid md:h-[clamp(24rem,calc(100dvh-21rem),34rem)] md:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] md:grid-rows-[minmax(0,1fr)_auto] md:overflow-hidden lg:h-[clamp(26rem,calc(100dvh-18.5rem),40rem)] lg:grid-cols-[minmax(0,4fr)_minmax(0,5fr)]',
+        entrance && 'animate-slide-up',
+      )}
     >
       <div
         {...drag.handlers}

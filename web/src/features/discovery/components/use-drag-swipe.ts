@@ -75,7 +75,8 @@ export function useDragSwipe(onSwipe: (action: 'like' | 'pass') => void, disable
     },
   };
 
-  const still = reducedMotion();
+  // Read only while dragging: a card at rest renders the same on the server (N220), which has no window.
+  const still = dx !== 0 && reducedMotion();
   const tilt = Math.max(-DRAG.maxTilt, Math.min(DRAG.maxTilt, dx / 12));
   const style =
     dx === 0 || still

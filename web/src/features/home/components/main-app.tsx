@@ -144,9 +144,11 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
         )}
       </main>
 
+      {/* Above the cookie banner by a transform, not by `bottom`: the banner shows once a server-rendered
+          screen is hydrated (N221), and moving the bar then is no layout shift (N223). */}
       <nav
         aria-label="Main"
-        className="fixed inset-x-0 bottom-[var(--consent-banner-height,0px)] z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+        className="fixed inset-x-0 bottom-0 z-30 -translate-y-[var(--consent-banner-height,0px)] border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
       >
         <ul className="mx-auto flex h-tabbar max-w-2xl items-stretch gap-1 px-2 py-1.5">
           {tabs.map((tab) => {

@@ -343,5 +343,6 @@ export function useRealtimeStatus(): RealtimeStatus {
   return useSyncExternalStore(
     (cb) => getRealtime().onStatus(cb),
     () => getRealtime().status,
+    () => 'idle',
   );
 }

@@ -1,4 +1,4 @@
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useState, useSyncExternalStore } from 'react';
 import { conversationTime } from '../../../../../core/messaging/rules';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -29,6 +29,13 @@ type ConversationListProps = {
 };
 
 const viewerOffset = () => -new Date().getTimezoneOffset();
+const noSubscription = () => () => {};
+
+/**
+ * The browser's UTC offset in minutes. A server-rendered first screen (N221) cannot know it, so the
+ * server and the hydrating render both write times in UTC, and the next render in the browser's zone.
+ */
+const useViewerOffset = () => useSyncExternalStore(noSubscription, viewerOffset, () => 0);
 
 /** The Messages screen (001 §2): search, New Matches strip, conversation list with delete, empty state. */
 export function ConversationList({
@@ -265,6 +272,7 @@ function ConversationRow({
   className?: string;
 }) {
   const unread = unreadCount > 0;
+  const offset = useViewerOffset();
   return (
     <button
       type="button"
@@ -285,9 +293,11 @@ function ConversationRow({
           {lastMessageAt && (
             <time
               dateTime={lastMessageAt}
+              // `now` is the server's when hydrating a server-rendered list (N221): a minute may differ.
+              suppressHydrationWarning
               className={cn('shrink-0 text-xs', unread ? 'font-bold text-brand-700' : 'text-ink-600')}
             >
-              {conversationTime(new Date(lastMessageAt), now, viewerOffset())}
+              {conversationTime(new Date(lastMessageAt), now, offset)}
             </time>
           )}
         </span>
