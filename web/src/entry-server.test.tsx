@@ -44,6 +44,9 @@ describe('the first screen rendered on the server (N220, N221)', () => {
     expect(markup).not.toContain('animate-slide-up');
     // The choice is in the browser's storage: the banner shows once the page is hydrated (N221).
     expect(markup).not.toContain('We value your privacy');
+    // A tap before the JavaScript runs would be lost: the swipe buttons say they are not ready (N234).
+    for (const label of ['Pass', 'Super like', 'Like'])
+      expect(markup).toMatch(new RegExp(`<button[^>]*aria-label="${label}"[^>]*aria-disabled="true"`));
   });
 
   it('Messages: the conversation list with its last message, times in UTC', async () => {

@@ -11,6 +11,7 @@ import { toast } from '../../../components/ui/toast';
 import { isApiError } from '../../../lib/api-client';
 import type { Candidate } from '../../../lib/api-types';
 import { cn } from '../../../lib/cn';
+import { useHydrated } from '../../../lib/hydrated';
 import { problemToast } from '../../../lib/problem-toast';
 import { toDeckRequest, useDeckFilters } from '../api/deck-filters';
 import { removeFromDecks, useDeck } from '../api/get-deck';
@@ -320,9 +321,14 @@ const controlBase =
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ' +
   'aria-disabled:cursor-wait aria-disabled:opacity-60 aria-disabled:hover:scale-100';
 
-/** Pass, super like and like; aria-disabled (not disabled) while a swipe is in flight, so focus stays put. */
+/**
+ * Pass, super like and like; aria-disabled (not disabled) while a swipe is in flight, so focus stays put,
+ * and while the server's markup of the page waits for its JavaScript (N220): a tap then would do nothing,
+ * so the buttons say they are not ready yet rather than drop it (N234).
+ */
 function SwipeControls({ busy, onSwipe }: { busy: SwipeAction | null; onSwipe: (a: SwipeAction) => void }) {
-  const disabled = busy !== null;
+  const hydrated = useHydrated();
+  const disabled = busy !== null || !hydrated;
   const buttons = [
     {
       action: 'pass' as const,
