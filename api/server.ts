@@ -33,6 +33,7 @@ const db = openDatabase(env.DATABASE_URL, uuidIds, {
   statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
   // That bus's events can be written by the statement that causes them (N225).
   statementEvents: realtime?.statementEvents,
+  backgroundCheckpoints: true,
 });
 try {
   await db.ready();

@@ -22,6 +22,8 @@ export type HttpFigures = {
   requests: number;
   errors: number;
   non2xx: number;
+  /** How many answers of each status other than 2xx (e.g. { "409": 410 }), so a refusal is named. */
+  non2xxByStatus?: Record<string, number>;
   /** Server CPU (user + system, the whole process tree) divided by the requests answered. */
   cpuUsPerRequest: number | null;
   /** The database server's CPU for the app's connections (PostgreSQL backends) per request, when asked. */
@@ -137,6 +139,7 @@ export async function load(options: {
     requests: answered,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    ...(result.non2xx > 0 ? { non2xxByStatus: non2xxByStatus(result.statusCodeStats) } : {}),
     cpuUsPerRequest:
       cpuBefore !== null && cpuAfter !== null && answered > 0
         ? Math.round(((cpuAfter - cpuBefore) * 1000) / answered)
@@ -175,6 +178,14 @@ export async function startRaw(port: number) {
   };
 }
 
+function non2xxByStatus(stats: Record<string, { count?: number }> | undefined) {
+  return Object.fromEntries(
+    Object.entries(stats ?? {})
+      .filter(([status]) => !status.startsWith('2'))
+      .map(([status, { count }]) => [status, count ?? 0]),
+  );
+}
+
 export const ratio = (f: HttpFigures, raw: HttpFigures) =>
   Math.round((f.requestsPerSec / raw.requestsPerSec) * 1000) / 1000;
 
@@ -183,7 +194,12 @@ export function describeFigure(name: string, f: HttpFigures, raw?: HttpFigures) 
   const beside = raw ? ` = ${(ratio(f, raw) * 100).toFixed(1)}% of raw (${raw.requestsPerSec}/s)` : '';
   const cpu = f.cpuUsPerRequest === null ? '' : `, ${f.cpuUsPerRequest} µs CPU/request`;
   const db = f.dbCpuUsPerRequest == null ? '' : ` (+ ${f.dbCpuUsPerRequest} µs database CPU)`;
-  const bad = f.errors + f.non2xx > 0 ? `, ${f.errors} errors, ${f.non2xx} non-2xx` : '';
+  const statuses = f.non2xxByStatus
+    ? ` (${Object.entries(f.non2xxByStatus)
+        .map(([status, n]) => `${n} × ${status}`)
+        .join(', ')})`
+    : '';
+  const bad = f.errors + f.non2xx > 0 ? `, ${f.errors} errors, ${f.non2xx} non-2xx${statuses}` : '';
   return `[bench] ${name}: ${f.requestsPerSec}/s, p50 ${f.latencyP50Ms} ms, p99 ${f.latencyP99Ms} ms${cpu}${db}${beside}${bad}, load ${f.loadAverage1m}`;
 }
 

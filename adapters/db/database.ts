@@ -15,6 +15,7 @@ import {
 } from './sqlite/accounts.repository';
 import { SqliteAdminRepository } from './sqlite/admin.repository';
 import { SqliteBillingRepository } from './sqlite/billing.repository';
+import { startCheckpointer } from './sqlite/checkpointer';
 import { migrateSqlite, openSqlite, type SqliteDb } from './sqlite/client';
 import {
   SqliteBoostRepository,
@@ -111,6 +112,11 @@ export type DatabaseOptions = PostgresOptions & {
    * this database (api/server.ts): a like's write then publishes its notification itself (N225).
    */
   statementEvents?: StatementEvents;
+  /**
+   * A SQLite file's WAL is checkpointed by a worker thread, not by the commit that fills it (N245):
+   * for the long-running server, not for the CLI's short runs or the tests' databases.
+   */
+  backgroundCheckpoints?: boolean;
 };
 
 export function openDatabase(url: string, ids: IdGenerator, options: DatabaseOptions = {}): Database {
@@ -124,12 +130,15 @@ export function openDatabase(url: string, ids: IdGenerator, options: DatabaseOpt
     };
   }
   const file = url === ':memory:' || url === 'file::memory:' ? ':memory:' : url.replace(/^file:/, '');
-  const db = openSqlite(file);
+  const background = options.backgroundCheckpoints === true && file !== ':memory:';
+  const db = openSqlite(file, { backgroundCheckpoints: background });
   if (options.migrate !== false) migrateSqlite(db);
+  const checkpointer = background ? startCheckpointer(file) : null;
   return {
     ...buildRepositories(db, ids),
     ready: async () => {},
     close: async () => {
+      await checkpointer?.stop();
       db.$client.close();
     },
     dialect: 'sqlite',

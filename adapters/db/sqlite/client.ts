@@ -14,8 +14,17 @@ const MIGRATIONS = fileURLToPath(new URL('../../../migrations/sqlite', import.me
 /** How much of the database file reads may map (1 GiB: a 1,000,000-student campus, N210). */
 const MMAP_BYTES = 1 << 30;
 
-/** `file` is a path or ':memory:' (tests: each test its own database). */
-export function openSqlite(file: string): SqliteDb {
+/**
+ * WAL frames after which a commit checkpoints when a worker does it otherwise (N245): a backstop
+ * only, for a burst the worker's ticks fall behind (≈ 40 MB of WAL).
+ */
+const BACKSTOP_FRAMES = 10_000;
+
+/**
+ * `file` is a path or ':memory:' (tests: each test its own database). `backgroundCheckpoints`: a
+ * worker checkpoints the WAL (./checkpointer.ts), so commits leave it to the backstop.
+ */
+export function openSqlite(file: string, options: { backgroundCheckpoints?: boolean } = {}): SqliteDb {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
@@ -28,6 +37,7 @@ export function openSqlite(file: string): SqliteDb {
   // Reads map the file instead of copying each page through a read() call into SQLite's 2 MB page
   // cache, which a deck's scattered index probes kept missing (N210). Writes are unchanged.
   sqlite.pragma(`mmap_size = ${MMAP_BYTES}`);
+  if (options.backgroundCheckpoints) sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_FRAMES}`);
   return drizzle(sqlite, { schema }) as SqliteDb;
 }
 
