@@ -40,6 +40,7 @@ async function postgresInProcess(): Promise<Setup> {
   const created = await createServerDatabase(server as string);
   const t = makeTestApp({}, { database: created.url });
   await t.db.ready();
+  await t.seeded;
   return {
     front: t,
     tabs: t,
@@ -59,11 +60,13 @@ async function postgresBus(): Promise<Setup> {
     { database: created.url, realtime: buses[0], statementEvents: buses[0].statementEvents },
   );
   await front.db.ready();
+  await front.seeded;
   const tabs = makeTestApp(
     {},
     { database: created.url, realtime: buses[1], statementEvents: buses[1].statementEvents },
   );
   await tabs.db.ready();
+  await tabs.seeded;
   await Promise.all(buses.map((b) => b.start()));
   return {
     front,

@@ -46,13 +46,14 @@ export function makeTestApp(
     statementEvents: options.statementEvents,
   });
   // SQLite writes are synchronous, so the reference data is in place when this returns; PGlite
-  // runs one statement at a time in order, so it is in place before the first request's query.
-  void database.referenceData.upsert(UNIVERSITIES, PROMPTS);
+  // runs one statement at a time in order, so it is in place before the first request's query. A
+  // PostgreSQL server's pool does not keep that order: a test on one awaits `seeded` first.
+  const seeded = database.referenceData.upsert(UNIVERSITIES, PROMPTS);
   const logs: string[] = [];
   // 'owasp' leaves the app's own default in place, so those tests prove what the product runs.
   const hasher = options.hasher === 'owasp' ? undefined : cheapHasher;
   const built = createApp({ env, clock, database, hasher, log: (l) => logs.push(l), realtime: options.realtime });
-  return { ...built, env, clock, logs, mediaDir, client: () => new TestClient(built.app.fetch) };
+  return { ...built, env, clock, logs, mediaDir, seeded, client: () => new TestClient(built.app.fetch) };
 }
 
 /** The engines an API suite runs on to prove both (D3): SQLite, and PostgreSQL through PGlite. */
