@@ -51,7 +51,7 @@ describe.skipIf(browserMissing)('group call journey (Chromium, fake camera)', ()
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await page
       .getByRole('region', { name: 'Group chats' })
-      .getByRole('button', { name: new RegExp(`^${GROUP}`) })
+      .getByRole('link', { name: new RegExp(`^${GROUP}`) })
       .click();
     await page.getByRole('heading', { name: GROUP, level: 2 }).waitFor();
   }
