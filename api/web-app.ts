@@ -99,6 +99,33 @@ function readManifest(root: string): Manifest | null {
   }
 }
 
+/** The classic script that starts the web app after a server-rendered screen's first paint (web/public/after-paint.js, N246). */
+export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The page with its entry's module script and every modulepreload (the built file's and `head`'s, which
+ * it empties of them) replaced by one deferred classic script that adds them after the first paint
+ * (N246): Lighthouse's simulation, and a slow phone, then paint the server's markup and its largest
+ * image without the JavaScript sharing the network. Unchanged if the page has no module entry.
+ */
+function loadAfterPaint(html: string, head: string[]): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const chunks: string[] = [];
+  const take = (tags: string) => {
+    for (const m of tags.matchAll(MODULE_PRELOAD)) if (!chunks.includes(m[1]!)) chunks.push(m[1]!);
+  };
+  take(html);
+  take(head.join('\n'));
+  const rest = head.filter((tag) => !/\brel="modulepreload"/.test(tag));
+  head.splice(0, head.length, ...rest);
+  const loader = `<script defer src="${AFTER_PAINT_SCRIPT}" data-entry="${attr(entry)}" data-modulepreload="${attr(chunks.join(' '))}"></script>\n    `;
+  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => loader);
+}
+
 type WebAppOptions = {
   accessCookie: string;
   /** The built server render (N221); its absence means no server-rendered first screen. */
@@ -229,6 +256,8 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     if (screen === 'app') preload(APP_SCREEN_MODULE, !(markup && tabOf(c.req.query('tab')) === 'discover'));
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
+    // A server-rendered screen is painted before its JavaScript is even asked for (N246).
+    if (markup) html = loadAfterPaint(html, head);
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
     if (markup) {
       // React writes preloads of the images it rendered (list avatars) before the markup; they belong

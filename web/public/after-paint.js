@@ -1,0 +1,40 @@
+/*
+ * Starts the web app once a server-rendered first screen has painted (issue 18, N246). api/web-app.ts
+ * puts this classic deferred script in place of the entry's module script and its modulepreloads on
+ * the Discover and Messages pages: `data-entry` names the entry, `data-modulepreload` the chunks to
+ * preload (space-separated). Requested after the first paint, the JavaScript no longer competes with
+ * the screen's first paint and largest image; the screen is usable only after hydration (N234, N247).
+ * A plain file (no inline script: the CSP's `script-src 'self'`).
+ */
+(() => {
+  const script = document.currentScript;
+  const entry = script?.dataset.entry;
+  if (!entry) return;
+  const chunks = (script.dataset.modulepreload ?? '').split(' ').filter(Boolean);
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const href of chunks) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
+    const module = document.createElement('script');
+    module.type = 'module';
+    module.crossOrigin = '';
+    module.src = entry;
+    document.head.append(module);
+  };
+  // A hidden tab paints nothing until shown (and runs no animation frame): start at once.
+  if (document.visibilityState === 'hidden') {
+    start();
+    return;
+  }
+  // The next frame's callback runs before that frame paints; a task queued from it runs after the paint.
+  requestAnimationFrame(() => setTimeout(start, 0));
+  // Should no frame come (a tab hidden in between), the app still starts.
+  setTimeout(start, 2000);
+})();
