@@ -35,15 +35,33 @@
   }
   // The first contentful paint's entry arrives once that frame is on screen. A task queued from the
   // next animation frame ran too soon: on a loaded machine the frame reached the screen 100+ ms after it,
-  // with the entry already requested (Lighthouse then counts it before the paint again).
+  // with the entry already requested (Lighthouse then counts it before the paint again). An image the
+  // screen marks with `elementtiming` (Discover's card photo, its largest paint) is waited for too: it
+  // may paint a few frames after the text.
   const types = globalThis.PerformanceObserver?.supportedEntryTypes ?? [];
   if (types.includes('paint')) {
+    let painted = false;
+    const images = types.includes('element') ? [...document.querySelectorAll('#root img[elementtiming]')] : [];
+    // A broken image never paints.
+    const pending = new Set(images.filter((img) => !(img.complete && img.naturalWidth === 0)));
+    const check = () => {
+      if (painted && pending.size === 0) setTimeout(start, 0);
+    };
+    for (const img of pending) {
+      img.addEventListener('error', () => {
+        pending.delete(img);
+        check();
+      });
+    }
     const observer = new PerformanceObserver((list) => {
-      if (!list.getEntries().some((e) => e.name === 'first-contentful-paint')) return;
-      observer.disconnect();
-      setTimeout(start, 0);
+      for (const entry of list.getEntries()) {
+        if (entry.name === 'first-contentful-paint') painted = true;
+        if (entry.entryType === 'element') pending.delete(entry.element);
+      }
+      check();
     });
     observer.observe({ type: 'paint', buffered: true });
+    if (pending.size > 0) observer.observe({ type: 'element', buffered: true });
   } else {
     requestAnimationFrame(() => setTimeout(start, 0));
   }
