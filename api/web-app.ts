@@ -250,10 +250,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     // The app screen's first render in the page (N220): it paints before the JavaScript has run.
     const url = new URL(c.req.url);
     const markup = serverRendered ? await renderFirstScreen(`${url.pathname}${url.search}`, answers) : null;
-    // The app screen's chunks beside the entry (N177), except on a server-rendered Discover: there the web
-    // app loads them when the entry runs, so the card photo, the page's largest paint, does not share the
-    // network with them (N224). Its stylesheets are preloaded either way.
-    if (screen === 'app') preload(APP_SCREEN_MODULE, !(markup && tabOf(c.req.query('tab')) === 'discover'));
+    // The app screen's chunks beside the entry (N177); on a server-rendered page they are preloaded after the
+    // first paint with it (N246), so Discover's card photo no longer shares the network with them (N224, N248).
+    if (screen === 'app') preload(APP_SCREEN_MODULE);
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
     // A server-rendered screen is painted before its JavaScript is even asked for (N246).

@@ -294,14 +294,13 @@ describe('the first screen rendered on the server (N220)', () => {
       '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible</main>',
     );
     // The screen paints before its JavaScript is asked for: no module script, no modulepreload, but the
-    // deferred loader naming the entry and the chunks it adds after the first paint (N246). Discover's
-    // photo does not share the network with the app screen's chunks either: the web app loads them when
-    // the entry runs (N224); Messages has them preloaded with the entry.
+    // deferred loader naming the entry and the chunks it adds after the first paint (N246), the app
+    // screen's among them (N248).
     expect(discover.text).not.toContain('type="module"');
     expect(modulePreloads(discover.text)).toEqual([]);
     expect(afterPaintOf(discover.text)).toEqual({
       entry: '/assets/index-1.js',
-      chunks: ['/assets/react-1.js', '/assets/first-load-1.js'],
+      chunks: ['/assets/react-1.js', '/assets/first-load-1.js', '/assets/app-screen-1.js', '/assets/dialog-1.js'],
     });
     // React's image preloads go to the head, not into the markup the browser hydrates.
     const head = discover.text.slice(0, discover.text.indexOf('</head>'));
