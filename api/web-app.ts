@@ -99,6 +99,33 @@ function readManifest(root: string): Manifest | null {
   }
 }
 
+/** The classic script that starts the web app after a server-rendered screen's first paint (web/public/after-paint.js, N246). */
+export const AFTER_PAINT_SCRIPT = '/after-paint.js';
+
+const MODULE_SCRIPT = /<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>\s*/;
+const MODULE_PRELOAD = /<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * The page with its entry's module script and every modulepreload (the built file's and `head`'s, which
+ * it empties of them) replaced by one deferred classic script that adds them after the first paint
+ * (N246): Lighthouse's simulation, and a slow phone, then paint the server's markup and its largest
+ * image without the JavaScript sharing the network. Unchanged if the page has no module entry.
+ */
+function loadAfterPaint(html: string, head: string[]): string {
+  const entry = MODULE_SCRIPT.exec(html)?.[1];
+  if (!entry) return html;
+  const chunks: string[] = [];
+  const take = (tags: string) => {
+    for (const m of tags.matchAll(MODULE_PRELOAD)) if (!chunks.includes(m[1]!)) chunks.push(m[1]!);
+  };
+  take(html);
+  take(head.join('\n'));
+  const rest = head.filter((tag) => !/\brel="modulepreload"/.test(tag));
+  head.splice(0, head.length, ...rest);
+  const loader = `<script defer src="${AFTER_PAINT_SCRIPT}" data-entry="${attr(entry)}" data-modulepreload="${attr(chunks.join(' '))}"></script>\n    `;
+  return html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, () => loader);
+}
+
 type WebAppOptions = {
   accessCookie: string;
   /** The built server render (N221); its absence means no server-rendered first screen. */
@@ -223,12 +250,14 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     // The app screen's first render in the page (N220): it paints before the JavaScript has run.
     const url = new URL(c.req.url);
     const markup = serverRendered ? await renderFirstScreen(`${url.pathname}${url.search}`, answers) : null;
-    // The app screen's chunks beside the entry (N177), except on a server-rendered Discover: there the web
-    // app loads them when the entry runs, so the card photo, the page's largest paint, does not share the
-    // network with them (N224). Its stylesheets are preloaded either way.
-    if (screen === 'app') preload(APP_SCREEN_MODULE, !(markup && tabOf(c.req.query('tab')) === 'discover'));
+    // The app screen's chunks beside the entry (N177); on a server-rendered page they are preloaded after the
+    // first paint with it (N246), so Discover's card photo no longer shares the network with them (N224, N248).
+    if (screen === 'app') preload(APP_SCREEN_MODULE);
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
+    // A server-rendered Discover is painted before its JavaScript is even asked for (N246). Not Messages:
+    // its header's and chat's buttons would lose a tap for longer before hydration (N249).
+    if (markup && tabOf(c.req.query('tab')) === 'discover') html = loadAfterPaint(html, head);
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
     if (markup) {
       // React writes preloads of the images it rendered (list avatars) before the markup; they belong

@@ -2,12 +2,18 @@
  * Issue 18 (N177–N179): the page a signed-in student loads carries the route's chunks, its first API
  * answers and the first card's photo; everyone else gets the built file as it is.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { listen } from '../../api/http-server';
-import { APP_SCREEN_MODULE, FIRST_LOAD_ID, FIRST_LOAD_MODULE, jsonForHtml } from '../../api/web-app';
+import {
+  AFTER_PAINT_SCRIPT,
+  APP_SCREEN_MODULE,
+  FIRST_LOAD_ID,
+  FIRST_LOAD_MODULE,
+  jsonForHtml,
+} from '../../api/web-app';
 import { defaultDeckRequest } from '../../core/matching/filters';
 import { DECK_CARD_PHOTO_SIZES, photoSrcSet } from '../../core/profiles/photo-type';
 import { matchedPair, quickStudent, rawSql, signedInStudent } from '../support/students';
@@ -31,11 +37,15 @@ const AGREEMENT = {
 function fakeDist() {
   const dist = mkdtempSync(join(tmpdir(), 'nestmate-web-'));
   const template = readFileSync(join(REPO_ROOT, 'web/index.html'), 'utf8');
-  const index = template.replace(
-    '</head>',
-    '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head>',
-  );
+  const index = template
+    .replace(/\s*<script type="module" src="\/src\/main.tsx"><\/script>/, '')
+    .replace(
+      '</head>',
+      '<script type="module" crossorigin src="/assets/index-1.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n</head>',
+    );
   writeFileSync(join(dist, 'index.html'), index);
+  // Vite copies web/public into the build as it is.
+  copyFileSync(join(REPO_ROOT, 'web/public/after-paint.js'), join(dist, 'after-paint.js'));
   mkdirSync(join(dist, '.vite'));
   writeFileSync(
     join(dist, '.vite/manifest.json'),
@@ -109,6 +119,17 @@ const answersOf = (html: string) => blockOf(html).answers;
 
 const modulePreloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+/** The entry as a module script, which the browser runs as soon as it is fetched. */
+const ENTRY_SCRIPT = '<script type="module" crossorigin src="/assets/index-1.js"></script>';
+
+/** The deferred loader that adds the entry after the first paint (N246): the entry and the chunks it names. */
+function afterPaintOf(html: string): { entry: string; chunks: string[] } | null {
+  const tag = /<script defer src="\/after-paint\.js"([^>]*)><\/script>/.exec(html)?.[1];
+  if (tag === undefined) return null;
+  const data = (name: string) => new RegExp(`\\bdata-${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
+  return { entry: data('entry'), chunks: data('modulepreload').split(' ').filter(Boolean) };
+}
 
 describe('the page a signed-in student loads (issue 18)', () => {
   it('on Discover: the app screen chunks, the session, plan and deck, and the first card photo preloaded', async () => {
@@ -272,17 +293,26 @@ describe('the first screen rendered on the server (N220)', () => {
     expect(rootOf(discover.text)).toBe(
       '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible</main>',
     );
-    // Discover's photo does not share the network with the app screen's chunks: the web app loads them
-    // when the entry runs (N224); Messages keeps them preloaded.
-    expect(modulePreloads(discover.text)).toEqual(['/assets/react-1.js', '/assets/first-load-1.js']);
+    // The screen paints before its JavaScript is asked for: no module script, no modulepreload, but the
+    // deferred loader naming the entry and the chunks it adds after the first paint (N246), the app
+    // screen's among them (N248).
+    expect(discover.text).not.toContain('type="module"');
+    expect(modulePreloads(discover.text)).toEqual([]);
+    expect(afterPaintOf(discover.text)).toEqual({
+      entry: '/assets/index-1.js',
+      chunks: ['/assets/react-1.js', '/assets/first-load-1.js', '/assets/app-screen-1.js', '/assets/dialog-1.js'],
+    });
     // React's image preloads go to the head, not into the markup the browser hydrates.
     const head = discover.text.slice(0, discover.text.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/media/a.webp"/>');
     // The data block is still there: the browser seeds its cache from it before hydrating.
     expect(answersOf(discover.text)).toHaveLength(4);
 
+    // Messages runs its entry at once: its bell and chat buttons would lose a tap for longer (N249).
     const messages = await page(me.c, '/?tab=matches');
+    expect(messages.text).toContain(ENTRY_SCRIPT);
     expect(modulePreloads(messages.text)).toContain('/assets/app-screen-1.js');
+    expect(afterPaintOf(messages.text)).toBeNull();
     expect(rootOf(messages.text)).toBe(
       '<main data-url="/?tab=matches">GET /api/me,GET /api/premium/status,GET /api/conversations,GET /api/matches</main>',
     );
@@ -304,6 +334,33 @@ describe('the first screen rendered on the server (N220)', () => {
     expect(rootOf((await page(me.c, '/settings')).text)).toBe('');
     // The other tabs carry no answers of their own: rendered in the browser as before.
     expect(rootOf((await page(me.c, '/?tab=liked-you')).text)).toBe('');
+  });
+
+  it('is on Discover the only page whose entry waits for the first paint: every other page runs it at once', async () => {
+    const { t, index } = setupWithRenderer('renders');
+    expect(index).toContain(ENTRY_SCRIPT);
+    const signedOut = await page(t.client(), '/');
+    expect(signedOut.text).toBe(index);
+    const early = await signedInStudent(t, 'new@ucla.edu');
+    const me = await appStudent(t, 'viewer@ucla.edu');
+    for (const [c, path] of [
+      [early.c, '/'],
+      [me.c, '/?tab=matches&conversation=abc'],
+      [me.c, '/?tab=liked-you'],
+      [me.c, '/?tab=profile'],
+      [me.c, '/settings'],
+    ] as const) {
+      const html = (await page(c, path)).text;
+      expect(html, path).toContain(ENTRY_SCRIPT);
+      expect(modulePreloads(html), path).toContain('/assets/react-1.js');
+      expect(afterPaintOf(html), path).toBeNull();
+    }
+    // A failed render leaves an empty root, which nothing paints before the JavaScript: the entry at once.
+    const failed = setupWithRenderer('throws');
+    const student = await appStudent(failed.t, 'viewer@ucla.edu');
+    const fallback = (await page(student.c, '/')).text;
+    expect(fallback).toContain(ENTRY_SCRIPT);
+    expect(afterPaintOf(fallback)).toBeNull();
   });
 
   it('falls back to the page with an empty root when the render fails, never an error page', async () => {
@@ -347,6 +404,16 @@ describe('the page everyone else loads', () => {
     const lapsed = await page(me.c, '/');
     expect(lapsed.text).toBe(index);
     expect(lapsed.text).not.toContain(FIRST_LOAD_ID);
+  });
+
+  it('serves the after-paint loader as the other files of web/public: a script, not cached for ever', async () => {
+    const { t } = setup();
+    const res = await t.client().get(AFTER_PAINT_SCRIPT);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    // Its name has no hash: a later build's loader must reach the browser.
+    expect(res.headers.get('cache-control') ?? '').not.toContain('immutable');
+    expect(res.text).toContain('dataset.entry');
   });
 
   it('never serves the build manifest', async () => {

@@ -102,7 +102,7 @@ describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
     expect(await recipientMessages()).toContain(SCAM);
     await b.page.goto(`${server.url}/?tab=matches`);
     await dismissCookies(b.page);
-    await b.page.getByRole('button', { name: new RegExp(`^${A.name}`) }).click();
+    await b.page.getByRole('link', { name: new RegExp(`^${A.name}`) }).click();
     const bLog = b.page.getByRole('log');
     await bLog.getByText('The room is still free from September.').waitFor();
     expect(await bLog.getByText(SCAM).count()).toBe(1);
@@ -163,7 +163,7 @@ describe.skipIf(browserMissing)('admin journey (Chromium)', () => {
     expect(after).not.toContain(SCAM);
     expect(after).toContain('The room is still free from September.');
     await b.page.goto(`${server.url}/?tab=matches`);
-    await b.page.getByRole('button', { name: new RegExp(`^${A.name}`) }).click();
+    await b.page.getByRole('link', { name: new RegExp(`^${A.name}`) }).click();
     await bLog.getByText('The room is still free from September.').waitFor();
     expect(await bLog.getByText(SCAM).count()).toBe(0);
 

@@ -9,7 +9,15 @@
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
+import {
+  browserMissing,
+  DESKTOP,
+  expectAccessible,
+  launchBrowser,
+  PHONE,
+  shootBoth,
+  waitForHydration,
+} from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import {
   MAYA as A,
@@ -49,10 +57,10 @@ describe.skipIf(browserMissing)('group call journey (Chromium, fake camera)', ()
     const accept = page.getByRole('button', { name: 'Accept All' });
     if (await accept.isVisible().catch(() => false)) await accept.click();
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
-    await page
-      .getByRole('region', { name: 'Group chats' })
-      .getByRole('button', { name: new RegExp(`^${GROUP}`) })
-      .click();
+    const row = page.getByRole('region', { name: 'Group chats' }).getByRole('link', { name: new RegExp(`^${GROUP}`) });
+    // Opened in place, not by loading the page anew: its live connection must be up for the ring.
+    await waitForHydration(row);
+    await row.click();
     await page.getByRole('heading', { name: GROUP, level: 2 }).waitFor();
   }
 

@@ -48,7 +48,7 @@ describe.skipIf(browserMissing)('group chat journey (Chromium)', () => {
   async function openGroupChat(page: Page) {
     await page
       .getByRole('region', { name: 'Group chats' })
-      .getByRole('button', { name: /^Westwood Crew/ })
+      .getByRole('link', { name: /^Westwood Crew/ })
       .click();
     await page.getByRole('heading', { name: 'Westwood Crew', level: 2 }).waitFor();
     return page.getByRole('log', { name: 'Messages in Westwood Crew' });
@@ -83,7 +83,7 @@ describe.skipIf(browserMissing)('group chat journey (Chromium)', () => {
     await cLog.getByText('Who is up for a tour on Saturday?').waitFor();
 
     // Jordan sees the group chat arrive unread in his list without reloading, and opens it.
-    const bRow = b.page.getByRole('region', { name: 'Group chats' }).getByRole('button', { name: /^Westwood Crew/ });
+    const bRow = b.page.getByRole('region', { name: 'Group chats' }).getByRole('link', { name: /^Westwood Crew/ });
     await bRow.getByText('1 unread message').waitFor();
     const bLog = await openGroupChat(b.page);
     await bLog.getByText('Who is up for a tour on Saturday?').waitFor();

@@ -54,7 +54,7 @@ describe.skipIf(browserMissing)('group match journey (Chromium)', () => {
     await page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     await page
       .getByRole('region', { name: 'Group chats' })
-      .getByRole('button', { name: new RegExp(`^${CHAT}`) })
+      .getByRole('link', { name: new RegExp(`^${CHAT}`) })
       .click();
     await page.getByRole('heading', { name: CHAT, level: 2 }).waitFor();
     return page.getByRole('log', { name: `Messages in ${CHAT}` });
@@ -130,7 +130,7 @@ describe.skipIf(browserMissing)('group match journey (Chromium)', () => {
     await b.page.reload();
     await b.page.getByRole('heading', { name: 'Messages', level: 1 }).waitFor();
     expect(await b.page.getByText('See you at 11, Casey!').count()).toBe(0);
-    expect(await b.page.getByRole('button', { name: new RegExp(`^${CHAT}`) }).count()).toBe(0);
+    expect(await b.page.getByRole('link', { name: new RegExp(`^${CHAT}`) }).count()).toBe(0);
     const conversationId = new URL(c.page.url()).searchParams.get('conversation');
     expect(conversationId).toMatch(/^gmatch-/);
     const history = await b.context.request.get(`${server.url}/api/conversations/${conversationId}/messages`);

@@ -104,7 +104,7 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     await offer.waitFor({ state: 'detached' });
 
     // B sees the conversation arrive without reloading, unread.
-    const fromMaya = b.page.getByRole('button', { name: new RegExp(`^${A.name}`) });
+    const fromMaya = b.page.getByRole('link', { name: new RegExp(`^${A.name}`) });
     await fromMaya.getByText('1 unread message').waitFor();
     await expectAccessible(b.page, 'messages list (B)');
     await shoot(b.page, 'list', DESKTOP);
@@ -179,12 +179,25 @@ describe.skipIf(browserMissing)('messaging journey (Chromium)', () => {
     const confirm = a.page.getByRole('dialog', { name: 'Delete conversation?' });
     await expectAccessible(a.page, 'delete confirmation');
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await a.page.getByRole('button', { name: new RegExp(`^${B.name}`) }).waitFor({ state: 'detached' });
+    await a.page.getByRole('link', { name: new RegExp(`^${B.name}`) }).waitFor({ state: 'detached' });
     await a.page.reload();
     await a.page.getByRole('heading', { name: 'No conversations yet' }).waitFor();
-    expect(await a.page.getByRole('button', { name: new RegExp(`^${B.name}`) }).count()).toBe(0);
+    expect(await a.page.getByRole('link', { name: new RegExp(`^${B.name}`) }).count()).toBe(0);
     await b.page.goto(`${server.url}/?tab=matches`);
-    await b.page.getByRole('button', { name: new RegExp(`^${A.name}`) }).waitFor();
+    const bRow = b.page.getByRole('link', { name: new RegExp(`^${A.name}`) });
+    await bRow.waitFor();
+
+    // A tap on the server-rendered list before its JavaScript runs is not lost: the row is a link to the
+    // chat's page (N247). With JavaScript off, as before hydration, the click loads that page.
+    const conversationId = await bRow.getAttribute('data-conversation-id');
+    const noScript = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    await noScript.addCookies(await b.context.cookies());
+    const still = await noScript.newPage();
+    await still.goto(`${server.url}/?tab=matches`);
+    await still.getByRole('link', { name: new RegExp(`^${A.name}`) }).click();
+    await still.waitForURL((url) => url.searchParams.get('conversation') === conversationId);
+    expect(new URL(still.url()).searchParams.get('tab')).toBe('matches');
+    await noScript.close();
 
     for (const x of [a, b]) await x.context.close();
   });

@@ -40,8 +40,9 @@ if (firstLoad) {
 // The service worker shows pushes and the offline page (issue 19); registered after load so it never
 // competes with the first render, and only in built apps (Vite's dev server has no sw.js to keep).
 // Its module loads then too, outside the first load (N174).
+// A server-rendered Discover runs this entry after its first paint (N246), often after `load` has fired.
 if (import.meta.env.PROD) {
-  window.addEventListener('load', () => {
-    void import('./features/notifications/api/push').then((m) => m.registerServiceWorker());
-  });
+  const register = () => void import('./features/notifications/api/push').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register);
 }

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
 
 export const CHROME_PATH = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p): p is string => !!p && existsSync(p),
@@ -72,4 +72,21 @@ export async function shootBoth(
     await page.screenshot({ path: `test-results/${name}-${label}.png`, fullPage: options.fullPage });
   }
   await page.setViewportSize(viewport);
+}
+
+/**
+ * Waits until React has hydrated the element (its props are on the DOM node). Before that a click on a
+ * server-rendered link is the browser's: it loads the page anew (N247), which a journey that goes on to
+ * expect live events on the page it is on (a call's ring) must not do.
+ */
+export async function waitForHydration(locator: Locator): Promise<void> {
+  await locator.waitFor();
+  await locator.evaluate(
+    (el) =>
+      new Promise<void>((done) => {
+        const ready = () => Object.keys(el).some((key) => key.startsWith('__reactProps$'));
+        const poll = () => (ready() ? done() : setTimeout(poll, 20));
+        poll();
+      }),
+  );
 }

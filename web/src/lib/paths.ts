@@ -34,6 +34,13 @@ export const paths = {
 
 export type AppPath = (typeof paths)[keyof typeof paths];
 
+/**
+ * A conversation open on the Messages tab (`?tab=matches&conversation=`, as notifications link to it): the
+ * list's rows are links to it, so a tap before the page's JavaScript has run still opens the chat (N247).
+ */
+export const conversationPath = (conversationId: string) =>
+  `/?tab=matches&conversation=${encodeURIComponent(conversationId)}`;
+
 /** A conversation's roommate agreement (issue 21); outside 001 §2's table, like a chat's `?conversation=`. */
 export const roommateAgreementPath = (conversationId: string) =>
   `/roommate-agreement/${encodeURIComponent(conversationId)}`;

@@ -112,8 +112,10 @@ export const SwipeCard = forwardRef<HTMLHeadingElement, SwipeCardProps>(function
           <img
             {...photoSources(c.profilePhotoUrl, DECK_CARD_PHOTO_SIZES)}
             alt={c.name}
-            // The top card's photo is Discover's largest paint: fetched first (issue 18).
+            // The top card's photo is Discover's largest paint: fetched first (issue 18), and on a server-rendered
+            // page the web app's JavaScript is requested once it has painted (web/public/after-paint.js, N246).
             fetchPriority="high"
+            {...{ elementtiming: 'deck-photo' }}
             draggable={false}
             className="size-full object-cover"
           />

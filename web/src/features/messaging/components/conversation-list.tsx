@@ -6,6 +6,7 @@ import { Dialog, DialogClose, DialogContent } from '../../../components/ui/dialo
 import { ChatIcon, SearchIcon, TrashIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
+import { conversationPath } from '../../../lib/paths';
 import type { Conversation, GroupConversation, MatchRow } from '../api/conversations';
 import { Avatar } from './avatar';
 import { MemberStack } from './group-chat-screen';
@@ -274,11 +275,18 @@ function ConversationRow({
   const unread = unreadCount > 0;
   const offset = useViewerOffset();
   return (
-    <button
-      type="button"
+    // A link to the chat, opened in place once the page is hydrated: a tap on the server-rendered list
+    // before the JavaScript has run loads the same chat through the server instead of being lost (N247).
+    <a
+      href={conversationPath(id)}
       data-conversation-id={id}
       aria-current={selected ? 'true' : undefined}
-      onClick={() => onOpen(id)}
+      onClick={(e) => {
+        // A new tab or window (a modifier or another button) is the browser's to open.
+        if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+        e.preventDefault();
+        onOpen(id);
+      }}
       className={cn(
         'flex min-w-0 flex-1 items-center gap-3 rounded-2xl py-3 pl-3 text-left focus-visible:outline-3 focus-visible:outline-brand-600',
         className ?? 'pr-3',
@@ -313,6 +321,6 @@ function ConversationRow({
           )}
         </span>
       </span>
-    </button>
+    </a>
   );
 }

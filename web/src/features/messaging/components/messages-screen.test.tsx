@@ -28,7 +28,8 @@ async function openMessages(path = '/?tab=matches') {
   return utils;
 }
 
-const conversationButton = (name: string) => screen.findByRole('button', { name: new RegExp(`^${name}`) });
+/** A conversation's row: a link to its chat (N247). */
+const conversationRow = (name: string) => screen.findByRole('link', { name: new RegExp(`^${name}`) });
 const log = () => screen.findByRole('log');
 
 describe('Messages', () => {
@@ -48,18 +49,38 @@ describe('Messages', () => {
     seedConversation(me.id, { name: 'Ana Park' }, [{ content: 'Thanks!', mine: true, at: ago(10 * 24 * HOUR) }]);
     await openMessages();
 
-    const jordan = await conversationButton('Jordan Rivera');
+    const jordan = await conversationRow('Jordan Rivera');
     expect(jordan).toHaveTextContent('See you at 5?');
     expect(within(jordan).getByText(/^\d{1,2}:\d{2} (AM|PM)$/)).toBeInTheDocument();
     expect(jordan).toHaveTextContent('1 unread message');
 
-    const sam = await conversationButton('Sam Lee');
+    const sam = await conversationRow('Sam Lee');
     expect(within(sam).getByText(/^(Sun|Mon|Tue|Wed|Thu|Fri|Sat)$/)).toBeInTheDocument();
     expect(sam).toHaveTextContent('2 unread messages');
 
-    const ana = await conversationButton('Ana Park');
+    const ana = await conversationRow('Ana Park');
     expect(within(ana).getByText(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{1,2}$/)).toBeInTheDocument();
     expect(ana).not.toHaveTextContent('unread');
+  });
+
+  it("links each row to its chat's page and opens it in place; the delete button sits beside the link", async () => {
+    const me = seedSignedInUser();
+    const jordan = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'See you at 5?' }]);
+    const { user } = await openMessages();
+    const row = await conversationRow('Jordan Rivera');
+    // Before hydration a tap follows the link: the server opens the same chat (N247).
+    expect(row).toHaveAttribute('href', `/?tab=matches&conversation=${jordan.id}`);
+    expect(row).toHaveAttribute('data-conversation-id', jordan.id);
+    expect(row).not.toHaveAttribute('aria-current');
+    const remove = screen.getByRole('button', { name: 'Delete conversation with Jordan Rivera' });
+    expect(row).not.toContainElement(remove);
+    expect(within(row).queryByRole('button')).not.toBeInTheDocument();
+
+    await user.click(row);
+    expect(await log()).toHaveTextContent('See you at 5?');
+    await user.click(screen.getByRole('button', { name: 'Back to conversations' }));
+    const back = await conversationRow('Jordan Rivera');
+    await waitFor(() => expect(back).toHaveFocus());
   });
 
   it('shows the empty state and the New Matches strip', async () => {
@@ -76,10 +97,10 @@ describe('Messages', () => {
     seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hey' }]);
     seedConversation(me.id, { name: 'Sam Lee' }, [{ content: 'Hello' }]);
     const { user } = await openMessages();
-    await conversationButton('Jordan Rivera');
+    await conversationRow('Jordan Rivera');
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'sam');
-    expect(screen.queryByRole('button', { name: /^Jordan Rivera/ })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /^Sam Lee/ })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Jordan Rivera/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Sam Lee/ })).toBeInTheDocument();
     await user.clear(screen.getByRole('searchbox', { name: 'Search conversations' }));
     await user.type(screen.getByRole('searchbox', { name: 'Search conversations' }), 'zzz');
     expect(screen.getByText('No conversations match “zzz”.')).toBeInTheDocument();
@@ -90,7 +111,7 @@ describe('Messages', () => {
     const jordan = seedConversation(me.id, { name: 'Jordan Rivera' }, [{ content: 'Hey' }]);
     seedConversation(me.id, { name: 'Sam Lee' }, [{ content: 'Hello' }]);
     const { user } = await openMessages();
-    await conversationButton('Jordan Rivera');
+    await conversationRow('Jordan Rivera');
 
     messagingTest.deleteFails = true;
     await user.click(screen.getByRole('button', { name: 'Delete conversation with Sam Lee' }));
@@ -98,14 +119,14 @@ describe('Messages', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete conversation')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(screen.getByRole('button', { name: /^Sam Lee/ })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /^Sam Lee/ })).toBeInTheDocument();
 
     messagingTest.deleteFails = false;
     await user.click(screen.getByRole('button', { name: 'Delete conversation with Jordan Rivera' }));
     dialog = await screen.findByRole('dialog', { name: 'Delete conversation?' });
     expect(dialog).toHaveTextContent('Your conversation with Jordan Rivera');
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
     expect(db.conversation.findFirst({ where: { id: { equals: jordan.id } } })?.hidden).toBe(true);
   });
 
@@ -138,7 +159,7 @@ describe('Messages', () => {
     expect(db.message.count({ where: { conversationId: { equals: c.id } } })).toBe(3);
 
     await user.click(screen.getByRole('button', { name: 'Back to conversations' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: /^Jordan Rivera/ })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('link', { name: /^Jordan Rivera/ })).toHaveFocus());
   });
 
   it("shows the server's title and detail for invalid messages and the hourly limit", async () => {
@@ -226,7 +247,7 @@ describe('Messages', () => {
     pushFrame({ type: 'conversation.deleted', conversationId: c.id });
     await waitFor(() => expect(screen.queryByRole('log')).not.toBeInTheDocument());
     expect(new URLSearchParams(router.state.location.search).get('conversation')).toBeNull();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
   });
 
   it('shows a live message without refetching and marks it read', async () => {
