@@ -1,7 +1,7 @@
 /*
  * Starts the web app once a server-rendered first screen has painted (issue 18, N246). api/web-app.ts
  * puts this classic deferred script in place of the entry's module script and its modulepreloads on
- * the Discover and Messages pages: `data-entry` names the entry, `data-modulepreload` the chunks to
+ * a server-rendered Discover page (not Messages, N249): `data-entry` names the entry, `data-modulepreload` the chunks to
  * preload (space-separated). Requested after the first paint, the JavaScript no longer competes with
  * the screen's first paint and largest image; the screen is usable only after hydration (N234, N247).
  * A plain file (no inline script: the CSP's `script-src 'self'`).
