@@ -79,7 +79,7 @@ describe('Hidden words (issue 15)', () => {
     seedHiddenWords(['🍍']);
     seedConversation(me.id, { name: 'Sam Lee' }, [{ content: 'pizza night? 🍍' }]);
     renderApp('/?tab=matches');
-    const sam = await screen.findByRole('button', { name: /^Sam Lee/ });
+    const sam = await screen.findByRole('link', { name: /^Sam Lee/ });
     await waitFor(() => expect(sam).toHaveTextContent('Hidden by your filters'));
     expect(sam).not.toHaveTextContent('pizza night');
   });

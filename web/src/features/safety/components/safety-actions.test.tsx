@@ -26,7 +26,7 @@ describe('Block and Report (D20)', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Block' }));
 
     await waitFor(() => expect(router.state.location.search).toBe('?tab=matches'));
-    expect(await screen.findByRole('button', { name: /^Sam Lee/ })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: /^Sam Lee/ })).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('button', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
     expect(db.block.getAll().map((b) => b.blockedUserId)).toEqual([c.other.userId]);
   });
