@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api-client';
+import { conversationPath } from '../../../lib/paths';
 import { photoSources } from '../../../lib/photo';
 import { messagingKeys } from '../api/conversations';
 import { useRealtimeFrames } from '../api/realtime';
@@ -16,7 +17,7 @@ export function MatchNotice() {
   const navigate = useNavigate();
   useRealtimeFrames((frame) => {
     if (frame.type !== 'match.created' || frame.byYou) return;
-    const open = () => navigate(`/?tab=matches&conversation=${encodeURIComponent(frame.conversationId)}`);
+    const open = () => navigate(conversationPath(frame.conversationId));
     if (frame.group) {
       // Issue 20: the group's chat list learns of the new conversation too.
       void queryClient.invalidateQueries({ queryKey: messagingKeys.groupConversations });

@@ -9,6 +9,7 @@ import { toast } from '../../../components/ui/toast';
 import { errorMessage, isApiError } from '../../../lib/api-client';
 import type { RoommateAgreementView } from '../../../lib/api-types';
 import { cn } from '../../../lib/cn';
+import { conversationPath } from '../../../lib/paths';
 import { useAcceptVersion, useAgreement, useProposeVersion, useStartAgreement } from '../api/roommate-agreement';
 import { AgreementDocument } from '../components/agreement-document';
 import { AgreementEditor } from '../components/agreement-editor';
@@ -24,7 +25,7 @@ type Agreement = NonNullable<RoommateAgreementView['agreement']>;
  */
 export function RoommateAgreementRoute({ conversationId, myId }: { conversationId: string; myId: string }) {
   const query = useAgreement(conversationId);
-  const back = { to: `/?tab=matches&conversation=${encodeURIComponent(conversationId)}`, label: 'Back to chat' };
+  const back = { to: conversationPath(conversationId), label: 'Back to chat' };
   return (
     <PageShell title="Roommate agreement" back={back} width="wide" printTitle={false}>
       {query.isPending ? (

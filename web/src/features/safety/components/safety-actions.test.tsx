@@ -27,7 +27,7 @@ describe('Block and Report (D20)', () => {
 
     await waitFor(() => expect(router.state.location.search).toBe('?tab=matches'));
     expect(await screen.findByRole('link', { name: /^Sam Lee/ })).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('button', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('link', { name: /^Jordan Rivera/ })).not.toBeInTheDocument());
     expect(db.block.getAll().map((b) => b.blockedUserId)).toEqual([c.other.userId]);
   });
 
