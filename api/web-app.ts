@@ -255,9 +255,9 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     if (screen === 'app') preload(APP_SCREEN_MODULE);
     // The session is answered in the page: the preload of /api/me would be a second, unused request.
     html = html.replace(/(?:<!--(?:(?!-->)[\s\S])*-->\s*)?<link\b[^>]*\bhref="\/api\/me"[^>]*>\s*/, '');
-    // A server-rendered Discover is painted before its JavaScript is even asked for (N246). Not Messages:
-    // its header's and chat's buttons would lose a tap for longer before hydration (N249).
-    if (markup && tabOf(c.req.query('tab')) === 'discover') html = loadAfterPaint(html, head);
+    // A server-rendered screen is painted before its JavaScript is even asked for (N246); a tap on one
+    // of its buttons meanwhile is held and replayed after hydration (N253).
+    if (markup) html = loadAfterPaint(html, head);
     html = html.replace('</head>', `${head.map((tag) => `  ${tag}\n  `).join('')}</head>`);
     if (markup) {
       // React writes preloads of the images it rendered (list avatars) before the markup; they belong

@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { GROUP_MESSAGES } from '../../core/groups/rules';
-import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth, waitForHydration } from './support/browser';
+import { browserMissing, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { CASEY, completeStudent, JORDAN, MAYA, type Student, student } from './support/students';
 
@@ -42,10 +42,8 @@ describe.skipIf(browserMissing)('groups journey (Chromium)', () => {
   const cardName = (page: Page) => page.getByRole('article').getByRole('heading', { level: 2 });
 
   async function openManageGroups(page: Page) {
-    // The chip is a button of the server-rendered Discover: a tap before hydration is lost (N249).
-    const chip = page.getByRole('button', { name: /^Search mode:/ });
-    await waitForHydration(chip);
-    await chip.click();
+    // A button of the server-rendered Discover: a tap before hydration is held and replayed (N253).
+    await page.getByRole('button', { name: /^Search mode:/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Manage Groups' });
     await dialog.waitFor();
     return dialog;

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserSubscription } from '../support/push';
 import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
 import { type RunningServer, startServer } from './support/server';
-import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId } from './support/students';
+import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId, student } from './support/students';
 
 type RecordedPush = { endpoint: string; headers: Record<string, string>; body: string };
 
@@ -160,5 +160,36 @@ describe.skipIf(browserMissing)('notifications journey (Chromium)', () => {
     await expectAccessible(a.page, 'offline page');
     await shootBoth(a.page, 'notifications-offline', { viewport: PHONE });
     await a.context.setOffline(false);
+  });
+
+  it("holds a tap on the bell made before the page's JavaScript ran and opens the panel once hydrated (N253)", async () => {
+    // No service worker: it would answer the second page's scripts from its cache, past page.route.
+    const context = await browser.newContext({ viewport: PHONE, reducedMotion: 'reduce', serviceWorkers: 'block' });
+    await completeStudent(context.request, server.url, student('riley.park@ucla.edu', 'Riley Park'));
+    const page = await context.newPage();
+    for (const path of ['/?tab=discover', '/?tab=matches']) {
+      // The page's scripts wait until the tap is made: the server's markup is on screen, not yet hydrated.
+      let release = () => {};
+      const gate = new Promise<void>((done) => {
+        release = done;
+      });
+      const scripts = '**/assets/*.js';
+      await page.route(scripts, async (route) => {
+        await gate;
+        await route.continue();
+      });
+      await page.goto(`${server.url}${path}`);
+      const tapped = bell(page);
+      expect(await tapped.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), path).toBe(
+        false,
+      );
+      await tapped.click();
+      release();
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Notifications' }).waitFor({ state: 'hidden' });
+      await page.unroute(scripts);
+    }
+    await context.close();
   });
 });

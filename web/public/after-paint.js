@@ -1,15 +1,40 @@
 /*
  * Starts the web app once a server-rendered first screen has painted (issue 18, N246). api/web-app.ts
- * puts this classic deferred script in place of the entry's module script and its modulepreloads on
- * a server-rendered Discover page (not Messages, N249): `data-entry` names the entry, `data-modulepreload` the chunks to
- * preload (space-separated). Requested after the first paint, the JavaScript no longer competes with
- * the screen's first paint and largest image; the screen is usable only after hydration (N234, N247).
+ * puts this classic deferred script in place of the entry's module script and its modulepreloads on a
+ * server-rendered page (Discover and Messages, N253): `data-entry` names the entry, `data-modulepreload`
+ * the chunks to preload (space-separated). Requested after the first paint, the JavaScript no longer
+ * competes with the screen's first paint and largest image. Until the app has hydrated, a tap on one of
+ * the screen's buttons is held and then replayed (N253); links work without JavaScript (N247).
  * A plain file (no inline script: the CSP's `script-src 'self'`).
  */
 (() => {
   const script = document.currentScript;
   const entry = script?.dataset.entry;
   if (!entry) return;
+  // A tap on a server-rendered button before hydration would do nothing (React's listeners are not
+  // there yet): the last one is held and replayed on the same button once the app has hydrated, which
+  // web/src/lib/hydrated.ts announces with `nestmate:hydrated` (N253). Links need nothing (they
+  // navigate without JavaScript); a button that says it is not ready (aria-disabled, N234) is left alone.
+  const root = document.getElementById('root');
+  let held = null;
+  const hold = (event) => {
+    const target = event.target instanceof Element ? event.target.closest('button') : null;
+    if (!target || !root?.contains(target) || target.disabled || target.getAttribute('aria-disabled') === 'true')
+      return;
+    event.preventDefault();
+    event.stopPropagation();
+    held = target;
+  };
+  document.addEventListener('click', hold, true);
+  document.addEventListener(
+    'nestmate:hydrated',
+    () => {
+      document.removeEventListener('click', hold, true);
+      if (held?.isConnected) held.click();
+      held = null;
+    },
+    { once: true },
+  );
   const chunks = (script.dataset.modulepreload ?? '').split(' ').filter(Boolean);
   let started = false;
   const start = () => {

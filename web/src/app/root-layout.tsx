@@ -7,6 +7,7 @@ import { useHasPendingAgreement } from '../features/agreements/api/pending-agree
 import { meQueryKey, useMe } from '../features/auth/api/get-me';
 import { CookieBanner } from '../features/consent/components/cookie-banner';
 import { SecurityHelper } from '../features/security/components/security-helper';
+import { HydratedSignal } from '../lib/hydrated';
 import { ScrollRestoration } from './scroll-restoration';
 
 // Only signed-in students with a profile need the live notices and their socket (issue 18).
@@ -30,6 +31,7 @@ export function RootLayout() {
       <SkipLink />
       <Suspense fallback={<LoadingScreen />}>
         <Outlet />
+        <HydratedSignal />
       </Suspense>
       <CookieBanner />
       <SecurityHelper />

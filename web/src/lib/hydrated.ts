@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 
 const subscribe = () => () => {};
 
@@ -14,3 +14,21 @@ export const useHydrated = () =>
     () => true,
     () => false,
   );
+
+/**
+ * Dispatched on `document` once the route's screen is hydrated: web/public/after-paint.js then replays
+ * a tap it held on one of the screen's buttons (N253).
+ */
+export const HYDRATED_EVENT = 'nestmate:hydrated';
+
+/**
+ * Announces HYDRATED_EVENT from inside the route's Suspense boundary (root-layout.tsx): React hydrates
+ * a boundary after the root's own commit, so the root's effects run before the screen's buttons are
+ * React's (measured: 180 ms before on Discover); this effect runs with the boundary's. No markup.
+ */
+export function HydratedSignal() {
+  useEffect(() => {
+    document.dispatchEvent(new Event(HYDRATED_EVENT));
+  }, []);
+  return null;
+}
