@@ -94,6 +94,11 @@ type LighthouseFigures = {
   largestContentfulPaintMs: number;
   totalBlockingTimeMs: number;
   speedIndexMs: number;
+  /**
+   * Lighthouse's measure of this machine's CPU (`environment.benchmarkIndex`): its simulation slows the
+   * CPU it observed 4×, so a slower host scores lower for the same page. Printed beside each score.
+   */
+  benchmarkIndex: number;
   consoleErrors: string[];
   /** DevTools issues (a CSP violation shows here): type and the first affected resource. */
   devtoolsIssues: string[];
@@ -102,6 +107,7 @@ type LighthouseFigures = {
 
 type Lhr = {
   finalDisplayedUrl: string;
+  environment?: { benchmarkIndex?: number };
   runWarnings: string[];
   categories: Record<string, { score: number | null }>;
   audits: Record<
@@ -122,6 +128,7 @@ function figuresOf(lhr: Lhr): LighthouseFigures {
     largestContentfulPaintMs: Math.round(numeric('largest-contentful-paint')),
     totalBlockingTimeMs: Math.round(numeric('total-blocking-time')),
     speedIndexMs: Math.round(numeric('speed-index')),
+    benchmarkIndex: Math.round(lhr.environment?.benchmarkIndex ?? 0),
     consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? []).map((item) =>
       String(item.description ?? '').slice(0, 200),
     ),
@@ -209,7 +216,7 @@ async function lighthouse(base: string, cookie: string, conversations: number) {
     const median = runs[Math.floor(runs.length / 2)] as LighthouseFigures;
     out[page.name] = { ...median, runs: runs.map((r) => r.performance) };
     console.log(
-      `[bench] Lighthouse ${page.name}: performance ${median.performance} (runs ${runs.map((r) => r.performance).join(', ')}), accessibility ${median.accessibility}, best practices ${median.bestPractices}, CLS ${median.cumulativeLayoutShift}`,
+      `[bench] Lighthouse ${page.name}: performance ${median.performance} (runs ${runs.map((r) => r.performance).join(', ')}), accessibility ${median.accessibility}, best practices ${median.bestPractices}, CLS ${median.cumulativeLayoutShift}; FCP ${median.firstContentfulPaintMs} ms, LCP ${median.largestContentfulPaintMs} ms, TBT ${median.totalBlockingTimeMs} ms; host benchmarkIndex ${median.benchmarkIndex}`,
     );
   }
   return out;
