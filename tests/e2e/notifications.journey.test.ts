@@ -10,7 +10,15 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { browserSubscription } from '../support/push';
-import { browserMissing, DESKTOP, expectAccessible, launchBrowser, PHONE, shootBoth } from './support/browser';
+import {
+  browserMissing,
+  DESKTOP,
+  expectAccessible,
+  isHydrated,
+  launchBrowser,
+  PHONE,
+  shootBoth,
+} from './support/browser';
 import { type RunningServer, startServer } from './support/server';
 import { MAYA as A, JORDAN as B, completeStudent, type Student, signedInUserId, student } from './support/students';
 
@@ -180,9 +188,7 @@ describe.skipIf(browserMissing)('notifications journey (Chromium)', () => {
       });
       await page.goto(`${server.url}${path}`);
       const tapped = bell(page);
-      expect(await tapped.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$'))), path).toBe(
-        false,
-      );
+      expect(await isHydrated(tapped), path).toBe(false);
       await tapped.click();
       release();
       await page.getByRole('dialog', { name: 'Notifications' }).waitFor({ timeout: 15_000 });

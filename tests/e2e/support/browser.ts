@@ -74,19 +74,17 @@ export async function shootBoth(
   await page.setViewportSize(viewport);
 }
 
+/** Whether React has hydrated the element: its props are on the DOM node. */
+export async function isHydrated(locator: Locator): Promise<boolean> {
+  return locator.evaluate((el) => Object.keys(el).some((key) => key.startsWith('__reactProps$')));
+}
+
 /**
- * Waits until React has hydrated the element (its props are on the DOM node). Before that a click on a
- * server-rendered link is the browser's: it loads the page anew (N247), which a journey that goes on to
- * expect live events on the page it is on (a call's ring) must not do.
+ * Waits until React has hydrated the element. Before that a click on a server-rendered link is the
+ * browser's: it loads the page anew (N247), which a journey that goes on to expect live events on the
+ * page it is on (a call's ring) must not do.
  */
 export async function waitForHydration(locator: Locator): Promise<void> {
   await locator.waitFor();
-  await locator.evaluate(
-    (el) =>
-      new Promise<void>((done) => {
-        const ready = () => Object.keys(el).some((key) => key.startsWith('__reactProps$'));
-        const poll = () => (ready() ? done() : setTimeout(poll, 20));
-        poll();
-      }),
-  );
+  while (!(await isHydrated(locator))) await new Promise((done) => setTimeout(done, 20));
 }

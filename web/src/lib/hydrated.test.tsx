@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { Suspense } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -39,5 +41,10 @@ describe('HydratedSignal (N253)', () => {
     expect(root.querySelector('button')).toBe(button);
     app.unmount();
     root.remove();
+  });
+
+  it('names the event web/public/after-paint.js waits for (a plain file, which cannot import it)', () => {
+    const loader = readFileSync(resolve(import.meta.dirname, '../../public/after-paint.js'), 'utf8');
+    expect(loader).toContain(`'${HYDRATED_EVENT}'`);
   });
 });
