@@ -151,8 +151,17 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
     groupChats: deps.messaging.groupChats,
     realtime: deps.bus,
   };
-  /** Ringing timers of the group calls started here: a call nobody joined ends (N24's timeout). */
-  const groupRings = new Set<NodeJS.Timeout>();
+  /**
+   * Ringing timers of the group calls started here, by call: a call nobody joined ends (N24's timeout).
+   * Once someone joins, the call has been answered and lives until its last participant leaves (N254):
+   * the join's `participant-joined` event, published to the caller from whichever process took it,
+   * stops the timer.
+   */
+  const groupRings = new Map<string, NodeJS.Timeout>();
+  const answered = (callId: string) => {
+    clearTimeout(groupRings.get(callId));
+    groupRings.delete(callId);
+  };
 
   /**
    * A group call frame (N127). `mine` is the socket's own calls: it leaves them when it closes.
@@ -195,13 +204,13 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       if (started.value.callerId === user.id && started.value.participantIds.length === 1) {
         const callId = started.value.id;
         const timer = setTimeout(() => {
-          groupRings.delete(timer);
+          groupRings.delete(callId);
           endUnansweredGroupCall(groupCallDeps, callId).catch((e) =>
             deps.log(`[realtime] group call timeout failed: ${String(e)}`),
           );
         }, deps.ringTimeoutMs);
         timer.unref();
-        groupRings.add(timer);
+        groupRings.set(callId, timer);
       }
       return;
     }
@@ -406,6 +415,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
       // process still moves a call this process holds.
       if (event.type === 'call') learn(user.id, event.signal);
       if (event.type === 'group-call' && event.event.kind === 'ended') myGroupCalls.delete(event.event.callId);
+      if (event.type === 'group-call' && event.event.kind === 'participant-joined') answered(event.event.callId);
       // A group left, a member removed, a block: this socket's group calls are checked again at once (N128).
       if (
         myGroupCalls.size > 0 &&
@@ -527,7 +537,7 @@ export function attachRealtime(server: Server, deps: RealtimeDeps) {
      */
     close(reason?: { code: number; message: string }) {
       for (const call of calls.values()) if (call.timer) clearTimeout(call.timer);
-      for (const timer of groupRings) clearTimeout(timer);
+      for (const timer of groupRings.values()) clearTimeout(timer);
       if (reason) for (const ws of wss.clients) ws.close(reason.code, reason.message);
       const cut = () => {
         for (const ws of wss.clients) ws.terminate();

@@ -209,4 +209,30 @@ describe.each(TEST_ENGINES)('calls in groups on %s (issue 20)', (_engine, databa
       await http.close();
     }
   });
+
+  it('keeps an answered call after everyone else leaves, past the ringing timeout (N254)', async () => {
+    const t = app();
+    const [rae, sam] = [await student(t, 'rae'), await student(t, 'sam')];
+    const { conversationId } = await group(rae, [sam]);
+    await makeGold(t, rae.id);
+    const { http, url } = await listenLive(t, 1);
+    const [sr, ss] = (await sockets(url, [rae, sam])) as [Socket, Socket];
+    try {
+      sr.send({ type: 'group-call', action: 'start', conversationId, media: 'voice' });
+      const callId = (await next(sr, 'joined')).callId as string;
+      await next(ss, 'ringing');
+      ss.send({ type: 'group-call', action: 'join', callId });
+      await next(sr, 'participant-joined');
+      ss.send({ type: 'group-call', action: 'leave', callId });
+      await next(sr, 'participant-left');
+      // Rae is alone again; the 1 s ringing timeout passes and her call goes on.
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(sr.frames.some((f) => f.type === 'group-call' && event(f).kind === 'ended')).toBe(false);
+      expect(await live(sam, conversationId)).toMatchObject({ participantIds: [rae.id] });
+    } finally {
+      sr.ws.close();
+      ss.ws.close();
+      await http.close();
+    }
+  });
 });
