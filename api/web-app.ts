@@ -52,6 +52,22 @@ const TABS = ['discover', 'liked-you', 'matches', 'profile'] as const;
 type Tab = (typeof TABS)[number];
 const tabOf = (value: string | undefined): Tab => TABS.find((t) => t === value) ?? 'discover';
 
+/**
+ * The small queries every app screen starts at once (the header's Gold badge and bell, the push offer)
+ * and each tab's own, answered in the page so the first render starts none of them (N256).
+ */
+const APP_SCREEN_QUERIES = [
+  'GET /api/super-likes/status',
+  'GET /api/boost/status',
+  'GET /api/notifications/unread-count',
+  'GET /api/notifications/preferences',
+];
+const TAB_QUERIES: Partial<Record<Tab, string[]>> = {
+  discover: ['GET /api/profile', 'GET /api/groups'],
+  matches: ['GET /api/hidden-words'],
+  profile: ['GET /api/profile'],
+};
+
 type MeAnswer = { user: { hasAgreement: boolean; hasProfile: boolean } | null };
 type DeckAnswer = { candidates: Array<{ profilePhotoUrl: string | null }> };
 type PremiumAnswer = { isPremium: boolean };
@@ -189,6 +205,10 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
     return { endpoint, ...(body === undefined ? {} : { body }), response: await res.json() };
   };
 
+  /** Several requests at once, in their order, leaving out those not answered 200. */
+  const askAll = async (c: Context<AppEnv>, endpoints: readonly string[]) =>
+    (await Promise.all(endpoints.map((endpoint) => ask(c, endpoint)))).filter((a) => a !== null);
+
   /** The page for a signed-in student, or null for the plain file (signed out, a lapsed cookie, no build). */
   const personalPage = async (c: Context<AppEnv>): Promise<string | null> => {
     if (!getCookie(c, options.accessCookie) || !existsSync(indexFile)) return null;
@@ -241,11 +261,10 @@ export function mountWebApp(app: OpenAPIHono<AppEnv>, dist: string, options: Web
           }
         }
       } else if (tab === 'matches') {
-        for (const endpoint of ['GET /api/premium/status', 'GET /api/conversations', 'GET /api/matches']) {
-          const answer = await ask(c, endpoint);
-          if (answer) answers.push(answer);
-        }
+        answers.push(...(await askAll(c, ['GET /api/premium/status', 'GET /api/conversations', 'GET /api/matches'])));
       }
+      // What the app's header, the push offer and the tab's own small queries ask for at once (N256).
+      answers.push(...(await askAll(c, [...APP_SCREEN_QUERIES, ...(TAB_QUERIES[tab] ?? [])])));
     }
     // The app screen's first render in the page (N220): it paints before the JavaScript has run.
     const url = new URL(c.req.url);

@@ -77,9 +77,16 @@ function smokingFactor(a: string | null, b: string | null, weights: Weights): Fa
   return { key: 'smoking', points: max * ratio, max, reason };
 }
 
-// One formatter for every pair: toLocaleString builds a new one per call, which dominated deck scoring.
-const DOLLARS = new Intl.NumberFormat('en-US');
-export const money = (n: number) => `$${DOLLARS.format(n)}`;
+/**
+ * Whole dollars as en-US writes them ("$1,200"; budgets are whole dollars, profiles/rules.ts), the one
+ * dollar format of the deck, the comparison and the web's labels. No Intl: toLocaleString per call
+ * dominated deck scoring, and the first Intl formatter of a cold browser costs ≈90 ms of a 4× slowed
+ * CPU, which Discover's first card paid (issue 18).
+ */
+export const money = (n: number) =>
+  `$${Math.round(n)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
 
 function budgetFactor(a: MatchPreferences, b: MatchPreferences, weights: Weights): Factor {
   const max = weights.budget;

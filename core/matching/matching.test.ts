@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { clampRadius } from '../billing/entitlements';
-import { compatibility, DEFAULT_SCORE, type MatchPerson, type MatchPreferences } from './compatibility';
+import { compatibility, DEFAULT_SCORE, type MatchPerson, type MatchPreferences, money } from './compatibility';
 import { withinReach } from './deck';
 import { activeFilterCount, passesFilters, resolveDeckOptions } from './filters';
 import { boundingBox, haversineMiles } from './geo';
@@ -131,6 +131,21 @@ describe('compatibility (D12)', () => {
       smoker,
     ).score;
     expect(womenOnly).toBeLessThan(neutral);
+  });
+});
+
+describe('money', () => {
+  it('writes whole dollars as en-US does, without Intl', () => {
+    expect([0, 7, 950, 1000, 12_500, 1_234_567].map(money)).toEqual([
+      '$0',
+      '$7',
+      '$950',
+      '$1,000',
+      '$12,500',
+      '$1,234,567',
+    ]);
+    const intl = new Intl.NumberFormat('en-US');
+    fc.assert(fc.property(fc.integer({ min: -1e9, max: 1e12 }), (n) => money(n) === `$${intl.format(n)}`));
   });
 });
 

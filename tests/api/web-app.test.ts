@@ -161,6 +161,12 @@ describe('the page a signed-in student loads (issue 18)', () => {
       'GET /api/premium/status',
       'POST /api/discover/deck',
       'GET /api/discover/most-compatible',
+      'GET /api/super-likes/status',
+      'GET /api/boost/status',
+      'GET /api/notifications/unread-count',
+      'GET /api/notifications/preferences',
+      'GET /api/profile',
+      'GET /api/groups',
     ]);
     // Each answer is what the API gives that student for the same request.
     expect(answers[0]?.response).toEqual((await me.c.get('/api/me')).json);
@@ -171,6 +177,10 @@ describe('the page a signed-in student loads (issue 18)', () => {
     expect(deck.candidates.map((c: { userId: string }) => c.userId)).toEqual([other]);
     // Today's pick, which sits above the card (N224).
     expect(answers[3]?.response).toEqual((await me.c.get('/api/discover/most-compatible')).json);
+    // The header's, the push offer's and Discover's own small queries (N256).
+    for (const answer of answers.slice(4)) {
+      expect(answer.response).toEqual((await me.c.get(answer.endpoint.replace('GET ', ''))).json);
+    }
 
     // The first card's photo, with the card's own srcset and sizes so the browser reuses it.
     const photo = deck.candidates[0].profilePhotoUrl as string;
@@ -195,6 +205,11 @@ describe('the page a signed-in student loads (issue 18)', () => {
       'GET /api/premium/status',
       'GET /api/conversations',
       'GET /api/matches',
+      'GET /api/super-likes/status',
+      'GET /api/boost/status',
+      'GET /api/notifications/unread-count',
+      'GET /api/notifications/preferences',
+      'GET /api/hidden-words',
     ]);
     expect(answers[2]?.response).toEqual((await a.c.get('/api/conversations')).json);
     expect(JSON.stringify(answers[2]?.response)).toContain(conversationId);
@@ -274,6 +289,12 @@ describe('the page over the real node server', () => {
         'GET /api/premium/status',
         'POST /api/discover/deck',
         'GET /api/discover/most-compatible',
+        'GET /api/super-likes/status',
+        'GET /api/boost/status',
+        'GET /api/notifications/unread-count',
+        'GET /api/notifications/preferences',
+        'GET /api/profile',
+        'GET /api/groups',
       ]);
       const deck = answers[2]?.response as { candidates: Array<{ userId: string }> };
       expect(deck.candidates.map((c) => c.userId).sort()).toEqual([...others].sort());
@@ -291,7 +312,9 @@ describe('the first screen rendered on the server (N220)', () => {
     const discover = await page(me.c, '/');
     expect(discover.status).toBe(200);
     expect(rootOf(discover.text)).toBe(
-      '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible</main>',
+      '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible,' +
+        'GET /api/super-likes/status,GET /api/boost/status,GET /api/notifications/unread-count,' +
+        'GET /api/notifications/preferences,GET /api/profile,GET /api/groups</main>',
     );
     // The screen paints before its JavaScript is asked for: no module script, no modulepreload, but the
     // deferred loader naming the entry and the chunks it adds after the first paint (N246), the app
@@ -306,7 +329,7 @@ describe('the first screen rendered on the server (N220)', () => {
     const head = discover.text.slice(0, discover.text.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/media/a.webp"/>');
     // The data block is still there: the browser seeds its cache from it before hydrating.
-    expect(answersOf(discover.text)).toHaveLength(4);
+    expect(answersOf(discover.text)).toHaveLength(10);
 
     // Messages too: a tap on its buttons before hydration is held and replayed (N253).
     const messages = await page(me.c, '/?tab=matches');
@@ -314,7 +337,9 @@ describe('the first screen rendered on the server (N220)', () => {
     expect(modulePreloads(messages.text)).toEqual([]);
     expect(afterPaintOf(messages.text)?.chunks).toContain('/assets/app-screen-1.js');
     expect(rootOf(messages.text)).toBe(
-      '<main data-url="/?tab=matches">GET /api/me,GET /api/premium/status,GET /api/conversations,GET /api/matches</main>',
+      '<main data-url="/?tab=matches">GET /api/me,GET /api/premium/status,GET /api/conversations,GET /api/matches,' +
+        'GET /api/super-likes/status,GET /api/boost/status,GET /api/notifications/unread-count,' +
+        'GET /api/notifications/preferences,GET /api/hidden-words</main>',
     );
   });
 
@@ -375,6 +400,12 @@ describe('the first screen rendered on the server (N220)', () => {
       'GET /api/premium/status',
       'POST /api/discover/deck',
       'GET /api/discover/most-compatible',
+      'GET /api/super-likes/status',
+      'GET /api/boost/status',
+      'GET /api/notifications/unread-count',
+      'GET /api/notifications/preferences',
+      'GET /api/profile',
+      'GET /api/groups',
     ]);
     expect(
       t.logs.some((line) => line.includes('first screen not rendered on the server') && line.includes('render broke')),

@@ -28,6 +28,13 @@ describe('seedFirstLoad (N178)', () => {
           { endpoint: 'POST /api/discover/deck', body: request, response: deck },
           { endpoint: 'GET /api/conversations', response: { conversations: [{ id: 'c1' }], groupConversations: [] } },
           { endpoint: 'GET /api/matches', response: { matches: [{ id: 'm1' }] } },
+          { endpoint: 'GET /api/super-likes/status', response: { remaining: 1, limit: 1 } },
+          { endpoint: 'GET /api/boost/status', response: { active: false } },
+          { endpoint: 'GET /api/notifications/unread-count', response: { unread: 3 } },
+          { endpoint: 'GET /api/notifications/preferences', response: { preferences: {}, vapidPublicKey: null } },
+          { endpoint: 'GET /api/profile', response: { profile: { name: 'Ana' } } },
+          { endpoint: 'GET /api/groups', response: { groups: [], mode: 'solo' } },
+          { endpoint: 'GET /api/hidden-words', response: { words: ['rent'] } },
           { endpoint: 'GET /api/unknown', response: { x: 1 } },
         ],
       }),
@@ -44,7 +51,15 @@ describe('seedFirstLoad (N178)', () => {
     expect(client.getQueryData(['messaging', 'conversations'])).toEqual([{ id: 'c1' }]);
     expect(client.getQueryData(['messaging', 'conversations', 'groups'])).toEqual([]);
     expect(client.getQueryData(['messaging', 'matches'])).toEqual([{ id: 'm1' }]);
-    expect(client.getQueryCache().getAll()).toHaveLength(6);
+    // The app header's, the push offer's and the tabs' small queries (N256), each as its hook reads it.
+    expect(client.getQueryData(['premium', 'super-likes'])).toEqual({ remaining: 1, limit: 1 });
+    expect(client.getQueryData(['premium', 'boost'])).toEqual({ active: false });
+    expect(client.getQueryData(['notifications', 'unread'])).toBe(3);
+    expect(client.getQueryData(['notifications', 'preferences'])).toEqual({ preferences: {}, vapidPublicKey: null });
+    expect(client.getQueryData(['profile', 'own'])).toEqual({ name: 'Ana' });
+    expect(client.getQueryData(['groups'])).toEqual({ groups: [], mode: 'solo' });
+    expect(client.getQueryData(['moderation', 'hidden-words'])).toEqual(['rent']);
+    expect(client.getQueryCache().getAll()).toHaveLength(13);
     expect(document.getElementById('nestmate-first-load')).toBeNull();
   });
 

@@ -4,8 +4,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { seedMe } from '../features/auth/api/get-me';
 import { seedDeck } from '../features/discovery/api/get-deck';
 import { seedMostCompatible } from '../features/discovery/api/get-most-compatible';
+import { seedGroups } from '../features/groups/api/groups';
+import { seedHiddenWords } from '../features/hidden-words/api/hidden-words';
 import { seedConversations, seedMessagingMatches } from '../features/messaging/api/conversations';
+import { seedUnreadCount } from '../features/notifications/api/notifications';
+import { seedNotificationSettings } from '../features/notifications/api/preferences';
+import { seedBoostStatus } from '../features/premium/api/boost';
 import { seedPremiumStatus } from '../features/premium/api/get-premium-status';
+import { seedSuperLikeStatus } from '../features/premium/api/get-super-like-status';
+import { seedOwnProfile } from '../features/profiles/api/get-own-profile';
 import type { DeckRequest, Endpoints } from '../lib/api-types';
 
 export type FirstLoadAnswer = { endpoint: string; body?: unknown; response: unknown };
@@ -32,20 +39,34 @@ export function seedFirstLoad(queryClient: QueryClient, block: Element): FirstSc
   return data.screen;
 }
 
-/** Each answer into the cache under the key its screen asks for (also the server's render, N220). */
+/**
+ * Where each answer goes: the query its screen asks for, under that feature's key (also for the server's
+ * render, N220). Besides the screen's own data, the app header's and the chat's small queries are
+ * answered in the page (N256), so the first render does not start seven requests and re-render for each.
+ */
+const SEEDS: { [E in keyof Endpoints]?: (queryClient: QueryClient, response: Response<E>, body: unknown) => void } = {
+  'GET /api/me': seedMe,
+  'GET /api/premium/status': seedPremiumStatus,
+  'POST /api/discover/deck': (queryClient, response, body) => seedDeck(queryClient, body as DeckRequest, response),
+  'GET /api/discover/most-compatible': seedMostCompatible,
+  'GET /api/conversations': seedConversations,
+  'GET /api/matches': seedMessagingMatches,
+  'GET /api/super-likes/status': seedSuperLikeStatus,
+  'GET /api/boost/status': seedBoostStatus,
+  'GET /api/notifications/unread-count': seedUnreadCount,
+  'GET /api/notifications/preferences': seedNotificationSettings,
+  'GET /api/profile': seedOwnProfile,
+  'GET /api/groups': seedGroups,
+  'GET /api/hidden-words': seedHiddenWords,
+};
+
+/** Each answer into the cache under the key its screen asks for; an endpoint without a seed is left out. */
 export function seedAnswers(queryClient: QueryClient, answers: FirstLoadAnswer[]) {
   for (const { endpoint, body, response } of answers) {
-    if (endpoint === 'GET /api/me') seedMe(queryClient, response as Response<'GET /api/me'>);
-    else if (endpoint === 'GET /api/premium/status')
-      seedPremiumStatus(queryClient, response as Response<'GET /api/premium/status'>);
-    else if (endpoint === 'POST /api/discover/deck')
-      seedDeck(queryClient, body as DeckRequest, response as Response<'POST /api/discover/deck'>);
-    else if (endpoint === 'GET /api/discover/most-compatible')
-      seedMostCompatible(queryClient, response as Response<'GET /api/discover/most-compatible'>);
-    else if (endpoint === 'GET /api/conversations')
-      seedConversations(queryClient, response as Response<'GET /api/conversations'>);
-    else if (endpoint === 'GET /api/matches')
-      seedMessagingMatches(queryClient, response as Response<'GET /api/matches'>);
+    const seed = SEEDS[endpoint as keyof Endpoints] as
+      | ((queryClient: QueryClient, response: unknown, body: unknown) => void)
+      | undefined;
+    seed?.(queryClient, response, body);
   }
 }
 

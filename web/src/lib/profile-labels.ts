@@ -3,6 +3,7 @@
  * come from core (000 §5); these records are typed by them, so a value added in core without a
  * label here fails the build. Shared by the profile screens and the profile view dialog.
  */
+import { money } from '../../../core/matching/compatibility';
 import type {
   ALCOHOL_OPTIONS,
   COOKING_FREQUENCIES,
@@ -75,9 +76,8 @@ export const labelFor = (labels: Record<string, string>, value: string | null | 
 
 /** "$800 – $1,100", "From $800", "Up to $1,100", or null. */
 export function budgetLabel(min: number | null, max: number | null): string | null {
-  const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
-  if (min !== null && max !== null) return `${usd(min)} – ${usd(max)}`;
-  if (min !== null) return `From ${usd(min)}`;
-  if (max !== null) return `Up to ${usd(max)}`;
+  if (min !== null && max !== null) return `${money(min)} – ${money(max)}`;
+  if (min !== null) return `From ${money(min)}`;
+  if (max !== null) return `Up to ${money(max)}`;
   return null;
 }

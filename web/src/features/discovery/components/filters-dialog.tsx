@@ -1,5 +1,6 @@
 import { type ReactNode, useId, useState } from 'react';
 import { ENTITLEMENTS, type Plan, RADIUS_MIN, RADIUS_STEP } from '../../../../../core/billing/entitlements';
+import { money } from '../../../../../core/matching/compatibility';
 import { type AdvancedFilters, activeFilterCount, FILTER_MESSAGES } from '../../../../../core/matching/filters';
 import { SLIDER, SLIDER_LABELS } from '../../../../../core/profiles/rules';
 import { Button, LinkButton } from '../../../components/ui/button';
@@ -37,7 +38,6 @@ const RANGES: Array<{ key: RangeKey; label: string; words: readonly string[] }> 
   { key: 'guestPolicy', label: 'Guest policy', words: SLIDER_LABELS.guestPolicy },
 ];
 
-const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
 const numOrNull = (v: string) => (v === '' ? null : Number(v));
 
 type FiltersDialogProps = {
@@ -229,14 +229,14 @@ function FiltersForm({
               label={<Locked lock={lock}>Budget from</Locked>}
               value={f.minBudget?.toString() ?? ''}
               placeholder="No minimum"
-              options={BUDGET_OPTIONS.map((b) => ({ value: String(b), label: usd(b) }))}
+              options={BUDGET_OPTIONS.map((b) => ({ value: String(b), label: money(b) }))}
               onChange={(v) => setFilter({ minBudget: numOrNull(v) })}
             />
             <SelectField
               label={<Locked lock={lock}>Budget up to</Locked>}
               value={f.maxBudget?.toString() ?? ''}
               placeholder="No maximum"
-              options={BUDGET_OPTIONS.map((b) => ({ value: String(b), label: usd(b) }))}
+              options={BUDGET_OPTIONS.map((b) => ({ value: String(b), label: money(b) }))}
               onChange={(v) => setFilter({ maxBudget: numOrNull(v) })}
             />
           </div>

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
 
@@ -11,6 +11,10 @@ export const groupKeys = { all: ['groups'] as const };
 
 /** My groups with their members, and my mode (000 §4: fetched only when signed in). */
 export const useGroups = () => useQuery({ queryKey: groupKeys.all, queryFn: () => api('GET /api/groups') });
+
+/** The groups answered in the page the server sent (N178). */
+export const seedGroups = (queryClient: QueryClient, answer: GroupsState) =>
+  queryClient.setQueryData(groupKeys.all, answer);
 
 /** The name shown on the mode chip, or null in solo mode. */
 export const activeGroupName = (state: GroupsState | undefined) =>

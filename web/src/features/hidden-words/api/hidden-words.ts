@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { hiddenWordsMatcher } from '../../../../../core/moderation/hidden-words';
 import { api } from '../../../lib/api-client';
+import type { Endpoints } from '../../../lib/api-types';
 
 export const hiddenWordsKeys = { all: ['moderation', 'hidden-words'] as const };
 
@@ -12,6 +13,10 @@ export const useHiddenWords = (enabled = true) =>
     queryFn: async () => (await api('GET /api/hidden-words')).words,
     enabled,
   });
+
+/** The list answered in the page the server sent (N178). */
+export const seedHiddenWords = (queryClient: QueryClient, answer: Endpoints['GET /api/hidden-words']['response']) =>
+  queryClient.setQueryData(hiddenWordsKeys.all, answer.words);
 
 /** Replaces the whole list; the answer is the list as saved (trimmed, duplicates dropped). */
 export function useSaveHiddenWords() {

@@ -19,11 +19,23 @@ export const messagingKeys = {
   icebreakers: (conversationId: string) => ['messaging', 'icebreakers', conversationId] as const,
 };
 
+/**
+ * GET /api/conversations answers both lists, and what refreshes one refreshes the other: the two
+ * queries share one request while it is in flight (N256) rather than asking twice.
+ */
+let listsInFlight: Promise<Endpoints['GET /api/conversations']['response']> | null = null;
+const fetchLists = () => {
+  listsInFlight ??= api('GET /api/conversations').finally(() => {
+    listsInFlight = null;
+  });
+  return listsInFlight;
+};
+
 /** Your conversations, most recent first (001 §7 conversations read). */
 export const useConversations = () =>
   useQuery({
     queryKey: messagingKeys.conversations,
-    queryFn: async () => (await api('GET /api/conversations')).conversations,
+    queryFn: async () => (await fetchLists()).conversations,
   });
 
 /** Whether a conversation id is a group's (issue 20: `group-<group id>`). */
@@ -34,7 +46,7 @@ export const isGroupConversation = (conversationId: string) => isMultiParty(conv
 export const useGroupConversations = () =>
   useQuery({
     queryKey: messagingKeys.groupConversations,
-    queryFn: async () => (await api('GET /api/conversations')).groupConversations,
+    queryFn: async () => (await fetchLists()).groupConversations,
   });
 
 /** How far each member of a group chat has read ("Read by 2 of 4"). */

@@ -8,86 +8,50 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { REALTIME_CLOSE } from '../../../../../core/messaging/ports';
 import { refreshSession } from '../../../lib/api-client';
-import { lazySchema, z } from '../../../lib/zod';
+import { z } from '../../../lib/zod';
 
-/** The frames the server sends, built at the first frame (N198). */
-function buildServerFrame() {
-  const MessageFrame = z.object({
-    id: z.string(),
-    seq: z.number(),
-    conversationId: z.string(),
-    senderId: z.string(),
-    content: z.string(),
-    createdAt: z.string(),
-    isRead: z.boolean(),
-    // Issue 15: the recipient's warning under a flagged scam; null for everyone else.
-    warning: z
-      .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
-      .nullable()
-      .default(null),
-    // Issue 15: the sender's own message is held back until an admin approves it.
-    pendingReview: z.boolean().default(false),
-    // Issue 16: a student's text, or the "Ask to verify" system message.
-    kind: z.enum(['text', 'verification_request', 'system']).default('text'),
-  });
-
-  const CallSignal = z.object({
-    kind: z.enum(['offer', 'answer', 'ice', 'end', 'decline', 'ringing-timeout']),
-    callId: z.string(),
-    fromUserId: z.string(),
-    media: z.enum(['video', 'voice']).optional(),
-    sdp: z.string().optional(),
-    candidate: z.unknown().optional(),
-  });
-
-  /** Calls in groups (issue 20): the server's events about one call. */
-  const GroupCallEvent = z.discriminatedUnion('kind', [
+/**
+ * The frames the server sends, one schema per `type`, each built when the first frame of its type
+ * arrives (N198, N255): building them all at the first frame (`ready`) took 55–115 ms of a 4× slowed
+ * CPU in one task of Discover's load, for frames most pages never receive.
+ */
+const FRAME_SCHEMAS = {
+  ready: () => z.object({ type: z.literal('ready') }),
+  pong: () => z.object({ type: z.literal('pong') }),
+  'message.created': () =>
     z.object({
-      kind: z.literal('ringing'),
-      callId: z.string(),
-      conversationId: z.string(),
-      fromUserId: z.string(),
-      media: z.enum(['video', 'voice']),
+      type: z.literal('message.created'),
+      message: z.object({
+        id: z.string(),
+        seq: z.number(),
+        conversationId: z.string(),
+        senderId: z.string(),
+        content: z.string(),
+        createdAt: z.string(),
+        isRead: z.boolean(),
+        // Issue 15: the recipient's warning under a flagged scam; null for everyone else.
+        warning: z
+          .object({ category: z.enum(['rental_scam', 'off_platform', 'phishing', 'investment']), text: z.string() })
+          .nullable()
+          .default(null),
+        // Issue 15: the sender's own message is held back until an admin approves it.
+        pendingReview: z.boolean().default(false),
+        // Issue 16: a student's text, or the "Ask to verify" system message.
+        kind: z.enum(['text', 'verification_request', 'system']).default('text'),
+      }),
     }),
-    z.object({
-      kind: z.literal('joined'),
-      callId: z.string(),
-      conversationId: z.string(),
-      media: z.enum(['video', 'voice']),
-      participantIds: z.array(z.string()),
-    }),
-    z.object({ kind: z.literal('participant-joined'), callId: z.string(), userId: z.string() }),
-    z.object({ kind: z.literal('participant-left'), callId: z.string(), userId: z.string() }),
-    z.object({
-      kind: z.literal('signal'),
-      callId: z.string(),
-      fromUserId: z.string(),
-      signal: z.enum(['offer', 'answer', 'ice']),
-      sdp: z.string().optional(),
-      candidate: z.unknown().optional(),
-    }),
-    z.object({
-      kind: z.literal('ended'),
-      callId: z.string(),
-      conversationId: z.string(),
-      reason: z.enum(['ended', 'no-answer', 'removed']),
-    }),
-  ]);
-
-  return z.discriminatedUnion('type', [
-    z.object({ type: z.literal('ready') }),
-    z.object({ type: z.literal('pong') }),
-    z.object({ type: z.literal('message.created'), message: MessageFrame }),
+  'messages.read': () =>
     z.object({
       type: z.literal('messages.read'),
       conversationId: z.string(),
       readerId: z.string(),
       upToSeq: z.number(),
     }),
-    z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
-    z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
-    // Issue 17: someone joined or left one of your groups.
-    z.object({ type: z.literal('group.updated'), groupId: z.string() }),
+  'conversation.updated': () => z.object({ type: z.literal('conversation.updated'), conversationId: z.string() }),
+  'conversation.deleted': () => z.object({ type: z.literal('conversation.deleted'), conversationId: z.string() }),
+  // Issue 17: someone joined or left one of your groups.
+  'group.updated': () => z.object({ type: z.literal('group.updated'), groupId: z.string() }),
+  'match.created': () =>
     z.object({
       type: z.literal('match.created'),
       conversationId: z.string(),
@@ -97,12 +61,61 @@ function buildServerFrame() {
       // Issue 20: a group match; the conversation holds everyone in it.
       group: z.boolean().default(false),
     }),
-    z.object({ type: z.literal('call'), signal: CallSignal }),
-    // Issue 19: the notification centre's bell; the notifications feature parses the item itself.
+  call: () =>
+    z.object({
+      type: z.literal('call'),
+      signal: z.object({
+        kind: z.enum(['offer', 'answer', 'ice', 'end', 'decline', 'ringing-timeout']),
+        callId: z.string(),
+        fromUserId: z.string(),
+        media: z.enum(['video', 'voice']).optional(),
+        sdp: z.string().optional(),
+        candidate: z.unknown().optional(),
+      }),
+    }),
+  // Issue 19: the notification centre's bell; the notifications feature parses the item itself.
+  'notification.created': () =>
     z.object({ type: z.literal('notification.created'), notification: z.unknown(), unread: z.number() }),
-    z.object({ type: z.literal('notification.read'), unread: z.number() }),
-    z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
-    z.object({ type: z.literal('group-call'), event: GroupCallEvent }),
+  'notification.read': () => z.object({ type: z.literal('notification.read'), unread: z.number() }),
+  'call.started': () => z.object({ type: z.literal('call.started'), callId: z.string(), toUserId: z.string() }),
+  /** Calls in groups (issue 20): the server's events about one call. */
+  'group-call': () =>
+    z.object({
+      type: z.literal('group-call'),
+      event: z.discriminatedUnion('kind', [
+        z.object({
+          kind: z.literal('ringing'),
+          callId: z.string(),
+          conversationId: z.string(),
+          fromUserId: z.string(),
+          media: z.enum(['video', 'voice']),
+        }),
+        z.object({
+          kind: z.literal('joined'),
+          callId: z.string(),
+          conversationId: z.string(),
+          media: z.enum(['video', 'voice']),
+          participantIds: z.array(z.string()),
+        }),
+        z.object({ kind: z.literal('participant-joined'), callId: z.string(), userId: z.string() }),
+        z.object({ kind: z.literal('participant-left'), callId: z.string(), userId: z.string() }),
+        z.object({
+          kind: z.literal('signal'),
+          callId: z.string(),
+          fromUserId: z.string(),
+          signal: z.enum(['offer', 'answer', 'ice']),
+          sdp: z.string().optional(),
+          candidate: z.unknown().optional(),
+        }),
+        z.object({
+          kind: z.literal('ended'),
+          callId: z.string(),
+          conversationId: z.string(),
+          reason: z.enum(['ended', 'no-answer', 'removed']),
+        }),
+      ]),
+    }),
+  error: () =>
     z.object({
       type: z.literal('error'),
       code: z.string(),
@@ -117,12 +130,26 @@ function buildServerFrame() {
         })
         .optional(),
     }),
-  ]);
+};
+
+type FrameType = keyof typeof FRAME_SCHEMAS;
+export type ServerFrame = { [K in FrameType]: z.infer<ReturnType<(typeof FRAME_SCHEMAS)[K]>> }[FrameType];
+
+const builtFrameSchemas = new Map<FrameType, z.ZodType>();
+
+/** A server frame of a type this client knows and of its shape; null otherwise (a newer server's frame). */
+export function parseServerFrame(data: unknown): ServerFrame | null {
+  const type = typeof data === 'object' && data !== null ? (data as { type?: unknown }).type : undefined;
+  if (typeof type !== 'string' || !Object.hasOwn(FRAME_SCHEMAS, type)) return null;
+  const known = type as FrameType;
+  let schema = builtFrameSchemas.get(known);
+  if (!schema) {
+    schema = FRAME_SCHEMAS[known]();
+    builtFrameSchemas.set(known, schema);
+  }
+  const parsed = schema.safeParse(data);
+  return parsed.success ? (parsed.data as ServerFrame) : null;
 }
-
-export const serverFrame = lazySchema(buildServerFrame);
-
-export type ServerFrame = z.infer<ReturnType<typeof buildServerFrame>>;
 
 export type ClientFrame =
   | { type: 'ping' }
@@ -241,9 +268,9 @@ export class RealtimeClient {
     socket.onmessage = (event) => {
       let frame: ServerFrame;
       try {
-        const parsed = serverFrame().safeParse(JSON.parse(String(event.data)));
-        if (!parsed.success) return; // a frame type this client does not know yet
-        frame = parsed.data;
+        const parsed = parseServerFrame(JSON.parse(String(event.data)));
+        if (!parsed) return; // a frame type this client does not know yet
+        frame = parsed;
       } catch (error) {
         console.error('Unreadable realtime frame', error);
         return;

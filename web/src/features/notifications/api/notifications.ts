@@ -13,6 +13,7 @@ import {
 import { useEffect } from 'react';
 import { NOTIFICATION_KINDS } from '../../../../../core/notifications/model';
 import { api } from '../../../lib/api-client';
+import type { Endpoints } from '../../../lib/api-types';
 import { lazySchema, z } from '../../../lib/zod';
 
 const buildNotificationItem = () =>
@@ -53,6 +54,12 @@ export const useUnreadCount = () =>
     queryKey: notificationKeys.unread,
     queryFn: async () => (await api('GET /api/notifications/unread-count')).unread,
   });
+
+/** The count answered in the page the server sent (N178). */
+export const seedUnreadCount = (
+  queryClient: QueryClient,
+  answer: Endpoints['GET /api/notifications/unread-count']['response'],
+) => queryClient.setQueryData(notificationKeys.unread, answer.unread);
 
 function setRead(queryClient: QueryClient, ids: Set<string> | null, unread: number) {
   queryClient.setQueryData(notificationKeys.unread, unread);

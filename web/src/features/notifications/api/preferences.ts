@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import type { Endpoints } from '../../../lib/api-types';
 
@@ -9,6 +9,10 @@ const settingsKey = ['notifications', 'preferences'] as const;
 
 export const useNotificationSettings = () =>
   useQuery({ queryKey: settingsKey, queryFn: () => api('GET /api/notifications/preferences') });
+
+/** The settings answered in the page the server sent (N178). */
+export const seedNotificationSettings = (queryClient: QueryClient, answer: NotificationSettings) =>
+  queryClient.setQueryData(settingsKey, answer);
 
 /** Saves switches, quiet hours and the digest; the browser's time zone goes with them (N98). */
 export function useSaveNotificationPreferences() {

@@ -1,6 +1,6 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { OwnProfile } from '../../../lib/api-types';
+import type { Endpoints, OwnProfile } from '../../../lib/api-types';
 
 export const ownProfileQueryKey = ['profile', 'own'] as const;
 
@@ -10,3 +10,7 @@ export const ownProfileQueryOptions = () => queryOptions({ queryKey: ownProfileQ
 
 /** The signed-in user's own profile with its completion (GET /api/profile). */
 export const useOwnProfile = () => useQuery(ownProfileQueryOptions());
+
+/** The profile answered in the page the server sent (N178). */
+export const seedOwnProfile = (queryClient: QueryClient, answer: Endpoints['GET /api/profile']['response']) =>
+  queryClient.setQueryData(ownProfileQueryKey, answer.profile);
