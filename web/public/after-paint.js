@@ -37,21 +37,29 @@
   );
   const chunks = (script.dataset.modulepreload ?? '').split(' ').filter(Boolean);
   let started = false;
-  const start = () => {
-    if (started) return;
-    started = true;
-    for (const href of chunks) {
+  // Each request a link starts costs the main thread 1–2.5 ms in Lighthouse's instrumented browser: the
+  // 43 of the app screen in one task took 28–113 ms there (N257). The entry goes first, then the chunks a
+  // few per task, so the page can answer a tap between them.
+  const PER_TASK = 6;
+  const preload = (from) => {
+    for (const href of chunks.slice(from, from + PER_TASK)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
     }
+    if (from + PER_TASK < chunks.length) setTimeout(() => preload(from + PER_TASK), 0);
+  };
+  const start = () => {
+    if (started) return;
+    started = true;
     const module = document.createElement('script');
     module.type = 'module';
     module.crossOrigin = '';
     module.src = entry;
     document.head.append(module);
+    preload(0);
   };
   // A hidden tab paints nothing until shown: start at once.
   if (document.visibilityState === 'hidden') {

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
+import { setBottomInset } from '../../../lib/bottom-inset';
 import { useHydrated } from '../../../lib/hydrated';
 import {
   ALL_COOKIES,
@@ -24,7 +25,9 @@ const CookieChoices = lazy(() => import('./cookie-choices').then((m) => ({ defau
  * once the page is hydrated (N221).
  */
 export function CookieBanner() {
-  return useHydrated() && <Banner />;
+  // Deferred: the re-render that follows hydration is synchronous, and the banner's first render (its
+  // links, cold code) was most of it; deferred, React renders the banner in a pass it can interrupt (N257).
+  return useDeferredValue(useHydrated()) && <Banner />;
 }
 
 function Banner() {
@@ -36,16 +39,14 @@ function Banner() {
   const shown = !decided || reopened;
   const ref = useRef<HTMLElement>(null);
 
-  // The banner never covers content (issue 17): its height is reserved at the foot of the page
-  // (styles.css) and fixed bars sit above it, through --consent-banner-height. Read from the
-  // ResizeObserver's entries, which arrive after the browser's own layout and before its paint: reading
-  // offsetHeight in this effect forced a layout of the whole page in the hydrating task (≈50 ms of a
-  // 4× slowed CPU, issue 18).
+  // The banner never covers content (issue 17): its height is kept free at the foot of the page and
+  // fixed bars sit above it (lib/bottom-inset.ts). Read from the ResizeObserver's entries, which arrive
+  // after the browser's own layout and before its paint: reading offsetHeight in this effect forced a
+  // layout of the whole page in the hydrating task (≈50 ms of a 4× slowed CPU, N257).
   useLayoutEffect(() => {
     const el = ref.current;
     if (!shown || !el) return;
-    const root = document.documentElement;
-    const reserve = (height: number) => root.style.setProperty('--consent-banner-height', `${height}px`);
+    const reserve = (height: number) => setBottomInset(Math.round(height));
     const observer =
       typeof ResizeObserver === 'undefined'
         ? null
@@ -56,7 +57,7 @@ function Banner() {
     else reserve(el.offsetHeight);
     return () => {
       observer?.disconnect();
-      root.style.removeProperty('--consent-banner-height');
+      setBottomInset(0);
     };
   }, [shown]);
 

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode, SVGProps } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { BottomBar } from '../../../components/ui/bottom-bar';
 import { LinkButton } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ChatIcon, CompassIcon, CrownIcon, HeartIcon, SettingsIcon, UserIcon } from '../../../components/ui/icons';
@@ -144,12 +145,7 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
         )}
       </main>
 
-      {/* Above the cookie banner by a transform, not by `bottom`: the banner shows once a server-rendered
-          screen is hydrated (N221), and moving the bar then is no layout shift (N223). */}
-      <nav
-        aria-label="Main"
-        className="fixed inset-x-0 bottom-0 z-30 -translate-y-[var(--consent-banner-height,0px)] border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
-      >
+      <BottomBar label="Main">
         <ul className="mx-auto flex h-tabbar max-w-2xl items-stretch gap-1 px-2 py-1.5">
           {tabs.map((tab) => {
             const selected = tab.value === active;
@@ -184,7 +180,7 @@ export function MainApp({ headerActions, headerStatus, modeChip, panels }: MainA
             </Link>
           </li>
         </ul>
-      </nav>
+      </BottomBar>
     </div>
   );
 }

@@ -65,8 +65,6 @@ export function MessagesScreen({
   const lastOpened = useRef<string | null>(null);
   const starting = useRef(new Set<string>());
 
-  useLiveSync({ myId, openId: conversationId, onOpenDeleted: () => onOpenConversation(null) });
-
   const inList = conversations.data?.find((c) => c.id === conversationId);
   const match = matches.data?.find((m) => m.conversationId === conversationId);
   // A group's chat (issue 20): listed while you are in the group, gone once you leave it.
@@ -211,47 +209,59 @@ export function MessagesScreen({
   }
 
   return (
-    <div className="md:grid md:h-[calc(100dvh-15rem)] md:min-h-[28rem] md:grid-cols-[17rem_minmax(0,1fr)] md:gap-4 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-6">
-      <div className={cn('md:min-h-0 md:overflow-y-auto md:pr-1', conversationId && 'hidden md:block')}>
-        <ConversationList
-          conversations={conversations.data}
-          groups={groupChats.data}
-          conversationsError={conversations.isError}
-          matchesPending={matches.isPending || groupChats.isPending}
-          onRetry={() => void conversations.refetch()}
-          newMatches={newMatches}
-          matchesError={matches.isError}
-          selectedId={conversationId}
-          onOpen={onOpenConversation}
-          onStartMatch={openMatch}
-          hideMessage={hideMessage}
-          onDelete={async (c) => {
-            try {
-              await remove.mutateAsync(c.id);
-              if (c.id === conversationId) onOpenConversation(null);
-              requestAnimationFrame(() => document.getElementById('conversation-search')?.focus());
-            } catch (error) {
-              console.error('Delete conversation failed', error);
-              toast.error('Failed to delete conversation');
-            }
-          }}
-        />
+    <>
+      <LiveSync myId={myId} openId={conversationId} onOpenDeleted={() => onOpenConversation(null)} />
+      <div className="md:grid md:h-[calc(100dvh-15rem)] md:min-h-[28rem] md:grid-cols-[17rem_minmax(0,1fr)] md:gap-4 lg:grid-cols-[22rem_minmax(0,1fr)] lg:gap-6">
+        <div className={cn('md:min-h-0 md:overflow-y-auto md:pr-1', conversationId && 'hidden md:block')}>
+          <ConversationList
+            conversations={conversations.data}
+            groups={groupChats.data}
+            conversationsError={conversations.isError}
+            matchesPending={matches.isPending || groupChats.isPending}
+            onRetry={() => void conversations.refetch()}
+            newMatches={newMatches}
+            matchesError={matches.isError}
+            selectedId={conversationId}
+            onOpen={onOpenConversation}
+            onStartMatch={openMatch}
+            hideMessage={hideMessage}
+            onDelete={async (c) => {
+              try {
+                await remove.mutateAsync(c.id);
+                if (c.id === conversationId) onOpenConversation(null);
+                requestAnimationFrame(() => document.getElementById('conversation-search')?.focus());
+              } catch (error) {
+                console.error('Delete conversation failed', error);
+                toast.error('Failed to delete conversation');
+              }
+            }}
+          />
+        </div>
+        <div
+          className={cn(
+            'h-[calc(100dvh-15.5rem)] min-h-[24rem] md:h-full',
+            conversationId ? 'flex flex-col' : 'hidden md:flex md:flex-col',
+          )}
+        >
+          {chat ?? (
+            <div className="flex h-full flex-col items-center justify-center gap-3 rounded-card border-2 border-dashed border-ink-200 p-8 text-center">
+              <span className="flex size-14 items-center justify-center rounded-3xl bg-brand-50 text-brand-700">
+                <ChatIcon className="size-7" />
+              </span>
+              <p className="max-w-xs text-ink-700">Choose a conversation or a new match to start chatting.</p>
+            </div>
+          )}
+        </div>
       </div>
-      <div
-        className={cn(
-          'h-[calc(100dvh-15.5rem)] min-h-[24rem] md:h-full',
-          conversationId ? 'flex flex-col' : 'hidden md:flex md:flex-col',
-        )}
-      >
-        {chat ?? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 rounded-card border-2 border-dashed border-ink-200 p-8 text-center">
-            <span className="flex size-14 items-center justify-center rounded-3xl bg-brand-50 text-brand-700">
-              <ChatIcon className="size-7" />
-            </span>
-            <p className="max-w-xs text-ink-700">Choose a conversation or a new match to start chatting.</p>
-          </div>
-        )}
-      </div>
-    </div>
+    </>
   );
+}
+
+/**
+ * Live frames, polling while the socket is down and the catch-up when it opens (useLiveSync), in a
+ * component of its own: the socket's status changes re-render it alone, not the lists (N257).
+ */
+function LiveSync(options: Parameters<typeof useLiveSync>[0]) {
+  useLiveSync(options);
+  return null;
 }

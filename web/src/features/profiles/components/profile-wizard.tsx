@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { PHOTO_LIMITS, PROFILE_MESSAGES, PROMPTS_REQUIRED, wizardProgress } from '../../../../../core/profiles/rules';
 import { Alert } from '../../../components/ui/alert';
+import { BottomBar } from '../../../components/ui/bottom-bar';
 import { Button } from '../../../components/ui/button';
 import { CheckIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
@@ -250,7 +251,7 @@ export function ProfileWizard({ onExit, onCompleted, headerActions }: ProfileWiz
         </div>
       </main>
 
-      <div className="fixed inset-x-0 bottom-[var(--consent-banner-height,0px)] z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <BottomBar>
         <div className="mx-auto flex w-full max-w-2xl flex-col gap-2 px-page py-3">
           {error && <Alert variant="destructive">{error}</Alert>}
           <p className="text-center text-sm font-medium text-ink-700 empty:hidden" aria-live="polite">
@@ -276,7 +277,7 @@ export function ProfileWizard({ onExit, onCompleted, headerActions }: ProfileWiz
             </Button>
           </div>
         </div>
-      </div>
+      </BottomBar>
     </div>
   );
 }

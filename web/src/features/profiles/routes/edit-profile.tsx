@@ -11,6 +11,7 @@ import {
   PROMPTS_REQUIRED,
 } from '../../../../../core/profiles/rules';
 import { Alert } from '../../../components/ui/alert';
+import { BottomBar } from '../../../components/ui/bottom-bar';
 import { Button } from '../../../components/ui/button';
 import { ChevronLeftIcon } from '../../../components/ui/icons';
 import { Logo } from '../../../components/ui/logo';
@@ -236,14 +237,14 @@ function ProfileEditor({ profile, onSaved }: { profile: OwnProfile; onSaved: () 
         </div>
       </EditorSection>
 
-      <div className="fixed inset-x-0 bottom-[var(--consent-banner-height,0px)] z-30 border-t border-ink-200 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <BottomBar>
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-2 px-page py-3">
           {error && <Alert variant="destructive">{error}</Alert>}
           <Button type="submit" full size="lg" loading={save.isPending} loadingText="Saving...">
             Save Changes
           </Button>
         </div>
-      </div>
+      </BottomBar>
     </form>
   );
 }
