@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { clampRadius, ENTITLEMENTS, type Plan } from '../../../../../core/billing/entitlements';
 import type { AdvancedFilters } from '../../../../../core/matching/filters';
 import type { DeckRequest } from '../../../lib/api-types';
+import { useHydrated } from '../../../lib/hydrated';
 
 /** What the Advanced Filters dialog sets (000 §3 filter set); radius null means the plan's default. */
 export type DeckFilters = {
@@ -70,12 +71,30 @@ export function toDeckRequest(f: DeckFilters, plan: Plan): DeckRequest {
 }
 
 /**
- * The chosen filters and radius, kept per user in localStorage. When the plan changes, the radius
- * is capped at the new plan's default (000 §4) and kept within its bounds (clampRadius).
+ * The stored filters as they apply under `plan`: when the plan changed, the radius is capped at the new
+ * plan's default (000 §4) and kept within its bounds (clampRadius). Pure, so the first render already asks
+ * for the deck it will keep (N258).
+ */
+function forPlan(stored: Stored, plan: Plan): Stored {
+  if (stored.plan === plan) return stored;
+  const radius =
+    stored.searchRadius === null
+      ? null
+      : stored.plan === undefined
+        ? clampRadius(stored.searchRadius, plan)
+        : Math.min(clampRadius(stored.searchRadius, plan), ENTITLEMENTS[plan].defaultRadius);
+  return { ...stored, searchRadius: radius, plan };
+}
+
+/**
+ * The chosen filters and radius, kept per user in localStorage, as they apply under the plan (forPlan,
+ * saved once the plan is known). While a server-rendered Discover is hydrated, the filters are the ones
+ * the server asked its deck with, none (N178): the browser's first render then matches the server's
+ * markup, and the saved filters apply in the render right after (N258).
  */
 export function useDeckFilters(userId: string, plan: Plan | undefined) {
+  const hydrated = useHydrated();
   const [stored, setStored] = useState<Stored>(() => load(userId));
-
   const save = useCallback(
     (next: Stored) => {
       setStored(next);
@@ -89,22 +108,12 @@ export function useDeckFilters(userId: string, plan: Plan | undefined) {
   );
 
   useEffect(() => {
-    if (!plan || stored.plan === plan) return;
-    const radius =
-      stored.plan === undefined || stored.searchRadius === null
-        ? stored.searchRadius === null
-          ? null
-          : clampRadius(stored.searchRadius, plan)
-        : Math.min(clampRadius(stored.searchRadius, plan), ENTITLEMENTS[plan].defaultRadius);
-    save({ ...stored, searchRadius: radius, plan });
+    if (plan && stored.plan !== plan) save(forPlan(stored, plan));
   }, [plan, stored, save]);
 
   const apply = useCallback((next: DeckFilters) => save({ ...next, plan }), [save, plan]);
   const clear = useCallback(() => save({ ...EMPTY_FILTERS, plan }), [save, plan]);
-  const { plan: _plan, ...filters } = stored;
-  // Nothing saved for a plan yet and no radius chosen: the effect above only records the plan, so the
-  // request is already the one it will be, and the first render asks for it (the deck a server-rendered
-  // first screen shows, N220) instead of rendering a spinner first.
-  const settled = stored.plan === plan || (stored.plan === undefined && stored.searchRadius === null);
-  return { filters: filters as DeckFilters, apply, clear, ready: plan !== undefined && settled };
+  const current = !hydrated ? EMPTY_FILTERS : plan ? forPlan(stored, plan) : stored;
+  const { plan: _plan, ...filters } = current as Stored;
+  return { filters: filters as DeckFilters, apply, clear, ready: plan !== undefined };
 }
