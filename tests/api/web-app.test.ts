@@ -19,6 +19,33 @@ import { DECK_CARD_PHOTO_SIZES, photoSrcSet } from '../../core/profiles/photo-ty
 import { matchedPair, quickStudent, rawSql, signedInStudent } from '../support/students';
 import { makeTestApp, signedInClient, type TestClient } from '../support/test-app';
 
+/** The small queries every app screen answers in its page (the header's, the push offer's; N256). */
+const APP_SCREEN_QUERIES = [
+  'GET /api/super-likes/status',
+  'GET /api/boost/status',
+  'GET /api/notifications/unread-count',
+  'GET /api/notifications/preferences',
+];
+/** The answers in a signed-in student's Discover page, in order. */
+const DISCOVER_ANSWERS = [
+  'GET /api/me',
+  'GET /api/premium/status',
+  'POST /api/discover/deck',
+  'GET /api/discover/most-compatible',
+  ...APP_SCREEN_QUERIES,
+  'GET /api/profile',
+  'GET /api/groups',
+];
+/** The answers in a signed-in student's Messages page, in order. */
+const MESSAGES_ANSWERS = [
+  'GET /api/me',
+  'GET /api/premium/status',
+  'GET /api/conversations',
+  'GET /api/matches',
+  ...APP_SCREEN_QUERIES,
+  'GET /api/hidden-words',
+];
+
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 const AGREEMENT = {
@@ -156,18 +183,7 @@ describe('the page a signed-in student loads (issue 18)', () => {
     expect(blockOf(res.text).screen).toBe('app');
 
     const answers = answersOf(res.text);
-    expect(answers.map((a) => a.endpoint)).toEqual([
-      'GET /api/me',
-      'GET /api/premium/status',
-      'POST /api/discover/deck',
-      'GET /api/discover/most-compatible',
-      'GET /api/super-likes/status',
-      'GET /api/boost/status',
-      'GET /api/notifications/unread-count',
-      'GET /api/notifications/preferences',
-      'GET /api/profile',
-      'GET /api/groups',
-    ]);
+    expect(answers.map((a) => a.endpoint)).toEqual(DISCOVER_ANSWERS);
     // Each answer is what the API gives that student for the same request.
     expect(answers[0]?.response).toEqual((await me.c.get('/api/me')).json);
     expect(answers[1]?.response).toEqual((await me.c.get('/api/premium/status')).json);
@@ -200,17 +216,7 @@ describe('the page a signed-in student loads (issue 18)', () => {
     expect(modulePreloads(res.text)).toContain('/assets/app-screen-1.js');
     expect(blockOf(res.text).screen).toBe('app');
     const answers = answersOf(res.text);
-    expect(answers.map((x) => x.endpoint)).toEqual([
-      'GET /api/me',
-      'GET /api/premium/status',
-      'GET /api/conversations',
-      'GET /api/matches',
-      'GET /api/super-likes/status',
-      'GET /api/boost/status',
-      'GET /api/notifications/unread-count',
-      'GET /api/notifications/preferences',
-      'GET /api/hidden-words',
-    ]);
+    expect(answers.map((x) => x.endpoint)).toEqual(MESSAGES_ANSWERS);
     expect(answers[2]?.response).toEqual((await a.c.get('/api/conversations')).json);
     expect(JSON.stringify(answers[2]?.response)).toContain(conversationId);
     expect(answers[3]?.response).toEqual((await a.c.get('/api/matches')).json);
@@ -284,18 +290,7 @@ describe('the page over the real node server', () => {
       });
       expect(res.status).toBe(200);
       const answers = answersOf(await res.text());
-      expect(answers.map((a) => a.endpoint)).toEqual([
-        'GET /api/me',
-        'GET /api/premium/status',
-        'POST /api/discover/deck',
-        'GET /api/discover/most-compatible',
-        'GET /api/super-likes/status',
-        'GET /api/boost/status',
-        'GET /api/notifications/unread-count',
-        'GET /api/notifications/preferences',
-        'GET /api/profile',
-        'GET /api/groups',
-      ]);
+      expect(answers.map((a) => a.endpoint)).toEqual(DISCOVER_ANSWERS);
       const deck = answers[2]?.response as { candidates: Array<{ userId: string }> };
       expect(deck.candidates.map((c) => c.userId).sort()).toEqual([...others].sort());
     } finally {
@@ -311,11 +306,7 @@ describe('the first screen rendered on the server (N220)', () => {
     const me = await appStudent(t, 'viewer@ucla.edu');
     const discover = await page(me.c, '/');
     expect(discover.status).toBe(200);
-    expect(rootOf(discover.text)).toBe(
-      '<main data-url="/">GET /api/me,GET /api/premium/status,POST /api/discover/deck,GET /api/discover/most-compatible,' +
-        'GET /api/super-likes/status,GET /api/boost/status,GET /api/notifications/unread-count,' +
-        'GET /api/notifications/preferences,GET /api/profile,GET /api/groups</main>',
-    );
+    expect(rootOf(discover.text)).toBe(`<main data-url="/">${DISCOVER_ANSWERS.join(',')}</main>`);
     // The screen paints before its JavaScript is asked for: no module script, no modulepreload, but the
     // deferred loader naming the entry and the chunks it adds after the first paint (N246), the app
     // screen's among them (N248).
@@ -329,18 +320,14 @@ describe('the first screen rendered on the server (N220)', () => {
     const head = discover.text.slice(0, discover.text.indexOf('</head>'));
     expect(head).toContain('<link rel="preload" as="image" href="/media/a.webp"/>');
     // The data block is still there: the browser seeds its cache from it before hydrating.
-    expect(answersOf(discover.text)).toHaveLength(10);
+    expect(answersOf(discover.text)).toHaveLength(DISCOVER_ANSWERS.length);
 
     // Messages too: a tap on its buttons before hydration is held and replayed (N253).
     const messages = await page(me.c, '/?tab=matches');
     expect(messages.text).not.toContain('type="module"');
     expect(modulePreloads(messages.text)).toEqual([]);
     expect(afterPaintOf(messages.text)?.chunks).toContain('/assets/app-screen-1.js');
-    expect(rootOf(messages.text)).toBe(
-      '<main data-url="/?tab=matches">GET /api/me,GET /api/premium/status,GET /api/conversations,GET /api/matches,' +
-        'GET /api/super-likes/status,GET /api/boost/status,GET /api/notifications/unread-count,' +
-        'GET /api/notifications/preferences,GET /api/hidden-words</main>',
-    );
+    expect(rootOf(messages.text)).toBe(`<main data-url="/?tab=matches">${MESSAGES_ANSWERS.join(',')}</main>`);
   });
 
   it('is not in a signed-out page, nor in a signed-in page other than the app screen', async () => {
@@ -395,18 +382,7 @@ describe('the first screen rendered on the server (N220)', () => {
     const res = await page(me.c, '/');
     expect(res.status).toBe(200);
     expect(rootOf(res.text)).toBe('');
-    expect(answersOf(res.text).map((a) => a.endpoint)).toEqual([
-      'GET /api/me',
-      'GET /api/premium/status',
-      'POST /api/discover/deck',
-      'GET /api/discover/most-compatible',
-      'GET /api/super-likes/status',
-      'GET /api/boost/status',
-      'GET /api/notifications/unread-count',
-      'GET /api/notifications/preferences',
-      'GET /api/profile',
-      'GET /api/groups',
-    ]);
+    expect(answersOf(res.text).map((a) => a.endpoint)).toEqual(DISCOVER_ANSWERS);
     expect(
       t.logs.some((line) => line.includes('first screen not rendered on the server') && line.includes('render broke')),
     ).toBe(true);
