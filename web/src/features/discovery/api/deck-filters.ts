@@ -113,7 +113,7 @@ export function useDeckFilters(userId: string, plan: Plan | undefined) {
 
   const apply = useCallback((next: DeckFilters) => save({ ...next, plan }), [save, plan]);
   const clear = useCallback(() => save({ ...EMPTY_FILTERS, plan }), [save, plan]);
-  const current = !hydrated ? EMPTY_FILTERS : plan ? forPlan(stored, plan) : stored;
-  const { plan: _plan, ...filters } = current as Stored;
-  return { filters: filters as DeckFilters, apply, clear, ready: plan !== undefined };
+  const current: Stored = !hydrated ? EMPTY_FILTERS : plan ? forPlan(stored, plan) : stored;
+  const { plan: _plan, ...filters } = current;
+  return { filters, apply, clear, ready: plan !== undefined };
 }
