@@ -3,10 +3,11 @@
  * Chromium with its CPU slowed 4× through the DevTools protocol, a steadier measure than Lighthouse's
  * simulation on a noisy host. Each page is loaded `BENCH_BLOCKING_RUNS` times (default 3) in a fresh browser
  * on bench/browser.ts's server and campus; from a trace of the load, the time of every main-thread task over
- * 50 ms after the navigation is summed (as total blocking time is), with the longest task. Needs `npm run build`.
+ * 50 ms after the navigation is summed (as total blocking time is), with the longest task; the page is checked
+ * to be the one named (bench/browser.ts's check). Needs `npm run build`.
  */
 import puppeteer from 'puppeteer-core';
-import { startBrowserBenchServer } from './browser';
+import { CONVERSATIONS, pageProblem, startBrowserBenchServer } from './browser';
 
 const PAGES = [
   { name: 'discover', path: '/' },
@@ -58,6 +59,10 @@ try {
         const trace = JSON.parse(Buffer.from((await tab.tracing.stop()) ?? []).toString('utf8')) as {
           traceEvents: TraceEvent[];
         };
+        // The page measured is the one named (as bench/browser.ts checks Lighthouse's), or the bench fails.
+        await tab.evaluate('globalThis.__name = (f) => f');
+        const problem = await tab.evaluate(pageProblem, page.name, CONVERSATIONS);
+        if (problem) throw new Error(`${page.name} is not the page named: ${problem}`);
         runs.push(blocking(trace.traceEvents, origin));
       } finally {
         await browser.close();

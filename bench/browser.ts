@@ -61,7 +61,7 @@ const LIGHTHOUSE_PAGES: Array<{ name: string; path: string; signedIn: boolean; s
 ];
 
 /** What each page must show, read in the page Lighthouse just scored (runs in the browser). */
-function pageProblem(name: string, conversations: number): string | null {
+export function pageProblem(name: string, conversations: number): string | null {
   const h1 = document.querySelector('h1')?.textContent?.trim() ?? '(no h1)';
   const visible = (el: Element | null) => !!el && (el as HTMLElement).getClientRects().length > 0;
   if (name === 'landing') {
@@ -223,7 +223,7 @@ async function lighthouse(base: string, cookie: string, conversations: number) {
 }
 
 /** How many conversations with a message the viewer has on Messages. */
-const CONVERSATIONS = 10;
+export const CONVERSATIONS = 10;
 
 /**
  * The viewer as a real student on Discover and Messages: Terms and Privacy accepted, a complete
