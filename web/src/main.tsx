@@ -1,13 +1,17 @@
+import { timeoutManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppScreen } from './app/routes/home';
+import { coalescedTimeouts } from './lib/coalesced-timeouts';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
+// Before any query exists: the query cache's timers share one platform timer (N259).
+timeoutManager.setTimeoutProvider(coalescedTimeouts());
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
