@@ -1,17 +1,13 @@
-import { timeoutManager } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppScreen } from './app/routes/home';
-import { coalescedTimeouts } from './lib/coalesced-timeouts';
 import { createQueryClient } from './lib/query-client';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The #root element is missing from index.html');
 
-// Before any query exists: the query cache's timers share one platform timer (N259).
-timeoutManager.setTimeoutProvider(coalescedTimeouts());
 const queryClient = createQueryClient();
 const app = (
   <StrictMode>
@@ -28,6 +24,8 @@ const firstLoad = document.getElementById('nestmate-first-load');
 if (firstLoad) {
   import('./app/first-load')
     .then(async (m) => {
+      // Before the page's answers become queries (N259).
+      m.coalesceQueryTimers();
       // The app screen's module, preloaded by the page (N177), is loaded before the first render, which
       // then draws the screen rather than a loading screen first (N199). If it fails, the route shows why.
       if (m.seedFirstLoad(queryClient, firstLoad) === 'app') await AppScreen.preload().catch(() => null);

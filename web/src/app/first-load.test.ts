@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultDeckRequest } from '../../../core/matching/filters';
 import { EMPTY_FILTERS, toDeckRequest } from '../features/discovery/api/deck-filters';
-import { seedFirstLoad } from './first-load';
+import { coalesceQueryTimers, seedFirstLoad } from './first-load';
 
 /** The data block of a page as the server writes it for a signed-in student (api/web-app.ts). */
 function blockWith(text: string) {
@@ -81,5 +81,22 @@ describe('seedFirstLoad (N178)', () => {
     const answers = [{ endpoint: 'GET /api/me', response: me }];
     expect(seedFirstLoad(new QueryClient(), blockWith(JSON.stringify({ answers })))).toBeUndefined();
     expect(seedFirstLoad(new QueryClient(), blockWith(JSON.stringify({ answers, screen: 'app' })))).toBe('app');
+  });
+});
+
+describe('coalesceQueryTimers (N259)', () => {
+  it("puts the query cache's timers on one platform timer", () => {
+    vi.useFakeTimers();
+    try {
+      coalesceQueryTimers();
+      const queryClient = new QueryClient();
+      // Each query set without an observer schedules its garbage collection.
+      for (const key of ['me', 'deck', 'conversations', 'matches']) queryClient.setQueryData([key], { key });
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(5 * 60_000);
+      expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
