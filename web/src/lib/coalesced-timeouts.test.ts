@@ -83,6 +83,18 @@ describe('coalescedTimeouts', () => {
     expect(ran).toEqual(['first', 'second']);
   });
 
+  it('runs the other timeouts due when one throws, and throws its error in a task of its own', () => {
+    const { provider } = platform();
+    const ran: string[] = [];
+    provider.setTimeout(() => {
+      throw new Error('broken');
+    }, 10);
+    provider.setTimeout(() => ran.push('after'), 10);
+    vi.advanceTimersToNextTimer();
+    expect(ran).toEqual(['after']);
+    expect(() => vi.advanceTimersToNextTimer()).toThrow('broken');
+  });
+
   it('treats a negative delay as none', () => {
     const { provider } = platform();
     const ran: string[] = [];

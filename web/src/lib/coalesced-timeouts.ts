@@ -41,14 +41,23 @@ export function coalescedTimeouts(platform: Platform = browser): TimeoutProvider
   };
 
   // The timers due run in the order they are due; one set by a callback waits for the next wake, as a
-  // platform timer set in a callback runs in a later task.
+  // platform timer set in a callback runs in a later task. A callback that throws does not stop the
+  // others: its error is thrown again in a task of its own, as a platform timer's would be.
   const fire = () => {
     wake = undefined;
     const now = platform.now();
     const due = [...timers].filter(([, timer]) => timer.due <= now).sort(([, a], [, b]) => a.due - b.due);
     for (const [id] of due) timers.delete(id);
     arm();
-    for (const [, timer] of due) timer.callback();
+    for (const [, timer] of due) {
+      try {
+        timer.callback();
+      } catch (error) {
+        platform.setTimeout(() => {
+          throw error;
+        }, 0);
+      }
+    }
   };
 
   return {
