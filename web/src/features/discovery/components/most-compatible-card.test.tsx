@@ -28,6 +28,8 @@ describe('Most Compatible today on Discover', () => {
     ).toEqual(['Both early risers', 'Both keep things very clean', 'Budgets overlap $800–$1,100']);
     // The photo is decorative beside the name (alt ""), so it is found by tag.
     expect((await region()).querySelector('img')).toHaveAttribute('src', expect.stringMatching(/^\/media\/pick-/));
+    // The copy fetched fits its box on a phone (4.5rem) as well as from `sm` up (6rem).
+    expect((await region()).querySelector('img')).toHaveAttribute('sizes', '(min-width: 40rem) 6rem, 4.5rem');
     // Above the deck: the card comes first in the page.
     const deckCard = await screen.findByRole('article');
     expect((await region()).compareDocumentPosition(deckCard) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

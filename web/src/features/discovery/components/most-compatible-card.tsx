@@ -4,6 +4,9 @@ import { TrustBadges } from '../../../components/ui/trust-badges';
 import { photoSources } from '../../../lib/photo';
 import { type MostCompatiblePick, useMostCompatible } from '../api/get-most-compatible';
 
+/** The photo's box: `size-18` (4.5rem), `sm:size-24` (6rem) from Tailwind's `sm` (40rem). */
+const PICK_PHOTO_SIZES = '(min-width: 40rem) 6rem, 4.5rem';
+
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -95,7 +98,7 @@ export function MostCompatibleCard({ onViewProfile }: { onViewProfile: (userId: 
       <div className="flex items-center gap-3.5 sm:gap-4 md:col-start-1 md:row-start-2">
         <div className="relative size-18 shrink-0 overflow-hidden rounded-2xl bg-gradient-to-br from-brand-600 to-brand-900 sm:size-24">
           {p.profilePhotoUrl ? (
-            <img {...photoSources(p.profilePhotoUrl, '6rem')} alt="" className="size-full object-cover" />
+            <img {...photoSources(p.profilePhotoUrl, PICK_PHOTO_SIZES)} alt="" className="size-full object-cover" />
           ) : (
             <span
               aria-hidden="true"
