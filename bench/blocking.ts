@@ -4,14 +4,18 @@
  * simulation on a noisy host. Each page is loaded `BENCH_BLOCKING_RUNS` times (default 3) in a fresh browser
  * on bench/browser.ts's server and campus; from a trace of the load, the time of every main-thread task over
  * 50 ms after the navigation is summed (as total blocking time is), with the longest task; the page is checked
- * to be the one named (bench/browser.ts's check). Needs `npm run build`.
+ * to be the one named (bench/browser.ts's check). The landing page, signed out, is loaded the same way first
+ * and printed beside each page: the baseline of the same run, since the figures move with the host's speed.
+ * Needs `npm run build`.
  */
 import puppeteer from 'puppeteer-core';
 import { CONVERSATIONS, pageProblem, startBrowserBenchServer } from './browser';
 
+const BASELINE = { name: 'landing', path: '/', signedIn: false };
 const PAGES = [
-  { name: 'discover', path: '/' },
-  { name: 'messages', path: '/?tab=matches' },
+  BASELINE,
+  { name: 'discover', path: '/', signedIn: true },
+  { name: 'messages', path: '/?tab=matches', signedIn: true },
 ];
 const RUNS = Number(process.env.BENCH_BLOCKING_RUNS ?? 3);
 
@@ -36,6 +40,9 @@ function blocking(events: TraceEvent[], origin: string) {
 const server = await startBrowserBenchServer();
 try {
   const origin = new URL(server.url).host;
+  const describe = (runs: Array<ReturnType<typeof blocking>>) =>
+    `blocking ${runs.map((r) => r.blockingMs).join(' / ')} ms, longest task ${runs.map((r) => r.longestMs).join(' / ')} ms`;
+  let baseline = '';
   for (const page of PAGES) {
     const runs: Array<ReturnType<typeof blocking>> = [];
     for (let i = 0; i < RUNS; i++) {
@@ -47,8 +54,18 @@ try {
       try {
         const tab = await browser.newPage();
         await tab.setViewport({ width: 412, height: 823, isMobile: true, deviceScaleFactor: 1.75 });
-        const [name, value] = server.cookie.split('=') as [string, string];
-        await tab.setCookie({ name, value, url: server.url, secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+        if (page.signedIn) {
+          const [name, value] = server.cookie.split('=') as [string, string];
+          await tab.setCookie({
+            name,
+            value,
+            url: server.url,
+            secure: true,
+            httpOnly: true,
+            sameSite: 'Lax',
+            path: '/',
+          });
+        }
         const cdp = await tab.createCDPSession();
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await tab.tracing.start({
@@ -68,8 +85,11 @@ try {
         await browser.close();
       }
     }
+    if (page === BASELINE) baseline = describe(runs);
     console.log(
-      `[bench] ${page.name} at 4× CPU: blocking ${runs.map((r) => r.blockingMs).join(' / ')} ms, longest task ${runs.map((r) => r.longestMs).join(' / ')} ms`,
+      page === BASELINE
+        ? `[bench] ${page.name} (signed out, this run's baseline) at 4× CPU: ${baseline}`
+        : `[bench] ${page.name} at 4× CPU: ${describe(runs)} (baseline, the landing page: ${baseline})`,
     );
   }
 } finally {
