@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, timeoutManager } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { defaultDeckRequest } from '../../../core/matching/filters';
 import { EMPTY_FILTERS, toDeckRequest } from '../features/discovery/api/deck-filters';
@@ -96,6 +96,8 @@ describe('coalesceQueryTimers (N259)', () => {
       vi.advanceTimersByTime(5 * 60_000);
       expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
     } finally {
+      // The provider is global: the platform's own timers again for whatever runs after.
+      timeoutManager.setTimeoutProvider({ setTimeout, clearTimeout, setInterval, clearInterval });
       vi.useRealTimers();
     }
   });
